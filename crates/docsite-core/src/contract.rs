@@ -1,0 +1,582 @@
+//! The engine-theme contract: every JSON document the engine writes for the theme.
+//!
+//! These types are the single definition of the data the React theme reads. They are
+//! exported to TypeScript with `ts-rs` into `theme/src/generated/contract.ts` (run
+//! `cargo test -p docsite-core export_contract` with `DOCSITE_WRITE_CONTRACT=1`); a test
+//! fails when that file is stale, so the two sides cannot drift.
+//!
+//! Field names are camelCase on the wire, like the rest of the theme's code.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The boot record embedded in every pre-rendered HTML page (`<script id="__docsite">`):
+/// where the theme finds the data of the site, the route table and the page being shown.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Boot {
+    /// URL of the [`SiteData`] chunk.
+    pub site: String,
+    /// URL of the [`RouteManifest`] chunk.
+    pub routes: String,
+    /// URL of this page's [`PageData`] chunk.
+    pub page: String,
+    /// URL of this page's [`SidebarData`] chunk, when it has a sidebar.
+    pub sidebar: Option<String>,
+}
+
+/// Every route of the site, keyed by its decoded path (`/docs/api/spec`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteManifest {
+    /// Route path (percent-decoded, no trailing slash except for `/`) -> entry.
+    pub routes: BTreeMap<String, RouteEntry>,
+    /// The data chunk of the not-found page.
+    pub not_found: String,
+}
+
+/// What the theme needs to show one route before it has loaded the route's data.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteEntry {
+    /// What kind of page this is.
+    pub kind: RouteKind,
+    /// Docs version name (`2.2`, `current`, ...) for docs routes.
+    pub version: Option<String>,
+    /// URL of the page data chunk.
+    pub chunk: String,
+    /// URL of the sidebar chunk, when the page has a sidebar.
+    pub sidebar: Option<String>,
+}
+
+/// The kinds of route the theme knows how to lay out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum RouteKind {
+    /// A versioned documentation page (sidebar, TOC, breadcrumbs).
+    Doc,
+    /// A stand-alone page (home, community, ...), full width.
+    Page,
+    /// The search page.
+    Search,
+    /// The not-found page.
+    NotFound,
+}
+
+/// Settings shared by every page: navbar, footer, colour mode, versions.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteData {
+    /// Site title, used in `<title>` and the navbar.
+    pub title: String,
+    /// One-line description of the site.
+    pub tagline: String,
+    /// Canonical origin (`https://fdc3.finos.org`).
+    pub url: String,
+    /// Path the site is served under, with leading and trailing slash.
+    pub base_url: String,
+    /// The site's locale.
+    pub locale: LocaleData,
+    /// Navigation bar.
+    pub navbar: NavbarData,
+    /// Footer, when configured.
+    pub footer: Option<FooterData>,
+    /// Announcement bar, when configured.
+    pub announcement_bar: Option<AnnouncementBarData>,
+    /// Colour mode settings.
+    pub color_mode: ColorModeData,
+    /// Every docs version, newest first (`current` = next first).
+    pub versions: Vec<VersionData>,
+    /// Name of the latest released version.
+    pub last_version: String,
+}
+
+/// The single locale of the site.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LocaleData {
+    /// Locale code (`en`).
+    pub code: String,
+    /// Human label (`English`).
+    pub label: String,
+    /// `ltr` or `rtl`.
+    pub direction: String,
+    /// Value of `<html lang>`.
+    pub html_lang: String,
+}
+
+/// Navigation bar data.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NavbarData {
+    /// Title next to the logo.
+    pub title: Option<String>,
+    /// Logo image.
+    pub logo: Option<LogoData>,
+    /// Hide the navbar when scrolling down.
+    pub hide_on_scroll: bool,
+    /// Items, in configuration order; `position` says which side.
+    pub items: Vec<NavbarItem>,
+}
+
+/// A logo image (navbar or footer).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LogoData {
+    /// Alternative text.
+    pub alt: String,
+    /// Image URL in light mode.
+    pub src: String,
+    /// Image URL in dark mode (defaults to `src`).
+    pub src_dark: String,
+    /// Where the logo links to.
+    pub href: String,
+    /// Width in CSS pixels.
+    pub width: Option<u32>,
+    /// Height in CSS pixels.
+    pub height: Option<u32>,
+}
+
+/// Left or right side of the navbar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Position {
+    /// Left side (default).
+    Left,
+    /// Right side.
+    Right,
+}
+
+/// A navbar item, resolved at build time. Doc-based items carry their target in every
+/// version so the theme can follow the version being read.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum NavbarItem {
+    /// A plain link (`type = "default"`).
+    #[serde(rename_all = "camelCase")]
+    Link {
+        /// Where the item came from in the configuration (`navbar.items[2]`).
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// The link.
+        link: LinkData,
+    },
+    /// A dropdown of links.
+    #[serde(rename_all = "camelCase")]
+    Dropdown {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// Label of the dropdown.
+        label: String,
+        /// Optional link of the dropdown label itself.
+        to: Option<String>,
+        /// Entries.
+        items: Vec<LinkData>,
+    },
+    /// Raw HTML.
+    #[serde(rename_all = "camelCase")]
+    Html {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// The HTML.
+        value: String,
+    },
+    /// The search box.
+    #[serde(rename_all = "camelCase")]
+    Search {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+    },
+    /// Locale dropdown (one locale: still rendered, lists it).
+    #[serde(rename_all = "camelCase")]
+    LocaleDropdown {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// Extra links after the locales.
+        items_after: Vec<LinkData>,
+    },
+    /// A link to a doc, per version (`type = "doc"`), or to the first doc of a sidebar
+    /// (`type = "docSidebar"`), or to a version's main doc (`type = "docsVersion"`).
+    #[serde(rename_all = "camelCase")]
+    DocLink {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// Label.
+        label: String,
+        /// Route of the target in each version that has it (version name -> path).
+        to_by_version: BTreeMap<String, String>,
+        /// Sidebar whose pages make this item active (for `docSidebar` and `doc`).
+        active_sidebar: Option<String>,
+        /// Active-state override.
+        active_base_regex: Option<String>,
+    },
+    /// The docs version dropdown.
+    #[serde(rename_all = "camelCase")]
+    DocsVersionDropdown {
+        /// Config path.
+        config_path: String,
+        /// Position.
+        position: Position,
+        /// Links listed before the versions.
+        items_before: Vec<LinkData>,
+        /// Links listed after the versions (e.g. "All versions").
+        items_after: Vec<LinkData>,
+    },
+}
+
+/// A link in the navbar, a dropdown or the footer.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkData {
+    /// Visible label.
+    pub label: String,
+    /// Internal route (client-side navigation).
+    pub to: Option<String>,
+    /// External URL (opens in a new tab).
+    pub href: Option<String>,
+    /// Path prefix that makes the link active.
+    pub active_base_path: Option<String>,
+    /// Regex that makes the link active.
+    pub active_base_regex: Option<String>,
+}
+
+/// Footer data.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FooterData {
+    /// `dark` or `light`.
+    pub style: String,
+    /// Link columns (empty when the footer uses a flat list).
+    pub columns: Vec<FooterColumn>,
+    /// Flat list of links (empty when the footer uses columns).
+    pub links: Vec<LinkData>,
+    /// Logo.
+    pub logo: Option<LogoData>,
+    /// Copyright line (HTML allowed, from configuration).
+    pub copyright: Option<String>,
+}
+
+/// One footer column.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FooterColumn {
+    /// Column title.
+    pub title: String,
+    /// Links.
+    pub items: Vec<LinkData>,
+}
+
+/// The announcement bar.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AnnouncementBarData {
+    /// Identifier; a new id shows the bar again to readers who closed it.
+    pub id: String,
+    /// Content (HTML from configuration).
+    pub content: String,
+    /// Background colour.
+    pub background_color: String,
+    /// Text colour.
+    pub text_color: String,
+    /// Whether readers may close it.
+    pub is_closeable: bool,
+}
+
+/// Light or dark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ColorMode {
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// Colour mode settings.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ColorModeData {
+    /// Mode when nothing is stored.
+    pub default_mode: ColorMode,
+    /// Hide the switch.
+    pub disable_switch: bool,
+    /// Follow `prefers-color-scheme` when nothing is stored.
+    pub respect_prefers_color_scheme: bool,
+}
+
+/// A docs version as the theme sees it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionData {
+    /// Version name (`current` for next).
+    pub name: String,
+    /// Label shown to readers (`Next`, `2.2`).
+    pub label: String,
+    /// Route prefix (`/docs/next`, `/docs`).
+    pub path: String,
+    /// Route of the main doc.
+    pub main_doc_path: String,
+    /// Whether this is the latest release.
+    pub is_last: bool,
+    /// Banner shown on this version's pages.
+    pub banner: Option<VersionBanner>,
+}
+
+/// Banner of a version that is not the latest release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum VersionBanner {
+    /// Work in progress.
+    Unreleased,
+    /// Older release.
+    Unmaintained,
+}
+
+/// A sidebar of one version.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SidebarData {
+    /// Sidebar id (`docs`, `use-cases`).
+    pub id: String,
+    /// Version name.
+    pub version: String,
+    /// Items.
+    pub items: Vec<SidebarItem>,
+}
+
+/// An entry of a sidebar.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum SidebarItem {
+    /// A doc of this version.
+    #[serde(rename_all = "camelCase")]
+    Doc {
+        /// Label.
+        label: String,
+        /// Route.
+        href: String,
+        /// Doc id.
+        doc_id: String,
+    },
+    /// A link (internal or external).
+    #[serde(rename_all = "camelCase")]
+    Link {
+        /// Label.
+        label: String,
+        /// Target.
+        href: String,
+    },
+    /// A collapsible group.
+    #[serde(rename_all = "camelCase")]
+    Category {
+        /// Label.
+        label: String,
+        /// Route of the category's own page, if any.
+        href: Option<String>,
+        /// Whether it starts collapsed.
+        collapsed: bool,
+        /// Whether readers can collapse it.
+        collapsible: bool,
+        /// Children.
+        items: Vec<SidebarItem>,
+    },
+    /// Raw HTML.
+    #[serde(rename_all = "camelCase")]
+    Html {
+        /// The HTML.
+        value: String,
+    },
+}
+
+/// Everything one page shows.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PageData {
+    /// Route kind.
+    pub kind: RouteKind,
+    /// Canonical route of the page.
+    pub path: String,
+    /// Title (`<title>` and h1).
+    pub title: String,
+    /// Whether the h1 is hidden.
+    pub hide_title: bool,
+    /// Meta description.
+    pub description: Option<String>,
+    /// Meta keywords.
+    pub keywords: Vec<String>,
+    /// The article.
+    pub content: Vec<Node>,
+    /// Table of contents (already filtered to the configured levels).
+    pub toc: Vec<TocItem>,
+    /// Whether the TOC is hidden.
+    pub hide_toc: bool,
+    /// Breadcrumbs from the sidebar (categories, then the page).
+    pub breadcrumbs: Vec<Crumb>,
+    /// Previous page in the sidebar.
+    pub previous: Option<PageLink>,
+    /// Next page in the sidebar.
+    pub next: Option<PageLink>,
+    /// Last update, from git.
+    pub last_update: Option<LastUpdate>,
+    /// Docs version of this page.
+    pub version: Option<String>,
+    /// Id of the sidebar this page belongs to.
+    pub sidebar_id: Option<String>,
+    /// Doc id.
+    pub doc_id: Option<String>,
+    /// This doc's route in every version (version name -> route), falling back to that
+    /// version's main doc when the doc does not exist there.
+    pub version_routes: BTreeMap<String, String>,
+}
+
+/// One node of the content tree: a text, or an element.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(untagged)]
+pub enum Node {
+    /// Text.
+    Text(String),
+    /// An element.
+    Element(Element),
+}
+
+/// An element of the content tree. Lower-case `t` is an HTML tag; upper-case names are
+/// theme components: `Heading` (level, id), `CodeBlock` (lang, title, html), `Admonition`
+/// (kind, title), `Tabs` (groupId), `TabItem` (value, label, default), `Mermaid` (code),
+/// `Details`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Element {
+    /// Tag or component name.
+    pub t: String,
+    /// Attributes (omitted when empty).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    #[ts(as = "Option<BTreeMap<String, String>>", optional)]
+    pub a: BTreeMap<String, String>,
+    /// Children (omitted when empty).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    #[ts(as = "Option<Vec<Node>>", optional)]
+    pub c: Vec<Node>,
+}
+
+/// A table-of-contents entry.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TocItem {
+    /// Heading id (the anchor).
+    pub id: String,
+    /// Heading text.
+    pub text: String,
+    /// Heading level (2-6).
+    pub level: u8,
+}
+
+/// A breadcrumb.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Crumb {
+    /// Label.
+    pub label: String,
+    /// Link, when the crumb has a page.
+    pub href: Option<String>,
+}
+
+/// Previous/next link.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PageLink {
+    /// Label.
+    pub label: String,
+    /// Route.
+    pub href: String,
+}
+
+/// Last update of a page, preformatted so server and client render the same text.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LastUpdate {
+    /// Author name, when shown.
+    pub author: Option<String>,
+    /// ISO 8601 date-time, when shown.
+    pub date_time: Option<String>,
+    /// The date as readers see it (`Nov 21, 2026`).
+    pub date_text: Option<String>,
+}
+
+/// The contract's TypeScript declarations, in a stable order.
+pub fn typescript_declarations() -> String {
+    let cfg = ts_rs::Config::default();
+    let mut out = String::from(
+        "// Generated from crates/docsite-core/src/contract.rs by ts-rs. Do not edit.\n\
+         // Regenerate: DOCSITE_WRITE_CONTRACT=1 cargo test -p docsite-core contract\n\n",
+    );
+    let decls = [
+        Boot::decl(&cfg),
+        RouteManifest::decl(&cfg),
+        RouteEntry::decl(&cfg),
+        RouteKind::decl(&cfg),
+        SiteData::decl(&cfg),
+        LocaleData::decl(&cfg),
+        NavbarData::decl(&cfg),
+        LogoData::decl(&cfg),
+        Position::decl(&cfg),
+        NavbarItem::decl(&cfg),
+        LinkData::decl(&cfg),
+        FooterData::decl(&cfg),
+        FooterColumn::decl(&cfg),
+        AnnouncementBarData::decl(&cfg),
+        ColorMode::decl(&cfg),
+        ColorModeData::decl(&cfg),
+        VersionData::decl(&cfg),
+        VersionBanner::decl(&cfg),
+        SidebarData::decl(&cfg),
+        SidebarItem::decl(&cfg),
+        PageData::decl(&cfg),
+        Node::decl(&cfg),
+        Element::decl(&cfg),
+        TocItem::decl(&cfg),
+        Crumb::decl(&cfg),
+        PageLink::decl(&cfg),
+        LastUpdate::decl(&cfg),
+    ];
+    for d in decls {
+        out.push_str("export ");
+        out.push_str(&d);
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The TypeScript file the theme imports must match these types.
+    #[test]
+    fn contract_typescript_is_up_to_date() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme/src/generated/contract.ts");
+        let expected = typescript_declarations();
+        if std::env::var_os("DOCSITE_WRITE_CONTRACT").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+            std::fs::write(path, &expected).unwrap();
+        }
+        let actual = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            actual == expected,
+            "theme/src/generated/contract.ts is stale: run `DOCSITE_WRITE_CONTRACT=1 cargo test -p docsite-core contract`"
+        );
+    }
+}

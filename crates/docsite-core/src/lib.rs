@@ -1,0 +1,20 @@
+//! The docsite engine: builds a Docusaurus-format documentation tree into a static,
+//! pre-rendered, versioned site for the React theme.
+//!
+//! The pipeline reads as named stages (see `ARCHITECTURE.md`):
+//! [`config`] and [`load`] -> [`markdown`] (render) -> [`build::check`] (links, anchors,
+//! routes) -> [`emit`] (hashed chunks) -> [`prerender`] (Node workers) -> output.
+//! [`contract`] is the typed data the theme reads; [`diagnostics`] the errors a person
+//! can act on. Nothing here depends on the CLI or the server.
+
+pub mod build;
+pub mod config;
+pub mod contract;
+pub mod diagnostics;
+pub mod emit;
+pub mod git;
+pub mod load;
+pub mod markdown;
+pub mod prerender;
+pub mod site_data;
+pub mod theme;

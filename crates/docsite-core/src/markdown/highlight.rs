@@ -1,0 +1,174 @@
+//! Build-time syntax highlighting of code blocks to CSS classes.
+//!
+//! arborium (tree-sitter grammars) produces flat token spans; this module maps fence
+//! languages to grammars, wraps every line in `<span class="line">` (with `highlighted`
+//! for the lines the fence asks for) and turns arborium's short tags into classes
+//! (`<a-k>` -> `<span class="k">`), so the theme colours tokens with plain CSS in both
+//! colour modes.
+
+use std::cell::RefCell;
+
+use arborium::{Config, Highlighter, HtmlFormat};
+
+thread_local! {
+    static HIGHLIGHTER: RefCell<Highlighter> = RefCell::new(Highlighter::with_config(Config {
+        max_injection_depth: 1,
+        html_format: HtmlFormat::CustomElements,
+    }));
+}
+
+/// The grammar for a fence language, `Some("")` for plain text, `None` when unknown.
+pub fn grammar_for(lang: &str) -> Option<&'static str> {
+    Some(match lang.to_ascii_lowercase().as_str() {
+        "ts" | "typescript" => "typescript",
+        "tsx" => "tsx",
+        "js" | "javascript" | "jsx" | "mjs" | "cjs" => "javascript",
+        "json" | "jsonc" | "json5" => "json",
+        "cs" | "csharp" | "c#" | "dotnet" => "c-sharp",
+        "go" | "golang" => "go",
+        "bash" | "sh" | "shell" | "zsh" | "console" | "shell-session" => "bash",
+        "yaml" | "yml" => "yaml",
+        "html" => "html",
+        "xml" => "xml",
+        "css" => "css",
+        "java" => "java",
+        "py" | "python" => "python",
+        "diff" => "diff",
+        "toml" => "toml",
+        "" | "text" | "txt" | "plain" | "plaintext" | "none" | "http" | "mdx" | "md" | "markdown" | "sql" => "",
+        _ => return None,
+    })
+}
+
+/// Highlights `code` in `grammar` (from [`grammar_for`]) and returns the HTML of its lines.
+/// `highlighted` holds 1-based line numbers to mark.
+pub fn highlight(grammar: &str, code: &str, highlighted: &[usize]) -> String {
+    let code = code.strip_suffix('\n').unwrap_or(code);
+    let flat = if grammar.is_empty() {
+        escape(code)
+    } else {
+        HIGHLIGHTER
+            .with(|h| h.borrow_mut().highlight(grammar, code))
+            .unwrap_or_else(|_| escape(code))
+    };
+    into_lines(&flat, highlighted)
+}
+
+/// Minimal HTML escaping for text content.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Converts `<a-x>…</a-x>` tokens to spans and splits into line spans, closing and
+/// reopening a token that crosses a line break.
+fn into_lines(flat: &str, highlighted: &[usize]) -> String {
+    let mut out = String::with_capacity(flat.len() * 2);
+    let mut line = 1;
+    let open_line = |out: &mut String, line: usize| {
+        if highlighted.contains(&line) {
+            out.push_str("<span class=\"line highlighted\">");
+        } else {
+            out.push_str("<span class=\"line\">");
+        }
+    };
+    open_line(&mut out, line);
+    let mut current: Option<String> = None;
+    let mut rest = flat;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("<a-") {
+            let end = after.find('>').unwrap_or(after.len());
+            let class = &after[..end];
+            out.push_str("<span class=\"");
+            out.push_str(class);
+            out.push_str("\">");
+            current = Some(class.to_string());
+            rest = &after[(end + 1).min(after.len())..];
+        } else if let Some(after) = rest.strip_prefix("</a-") {
+            let end = after.find('>').unwrap_or(after.len());
+            out.push_str("</span>");
+            current = None;
+            rest = &after[(end + 1).min(after.len())..];
+        } else if let Some(after) = rest.strip_prefix('\n') {
+            if current.is_some() {
+                out.push_str("</span>");
+            }
+            out.push_str("</span>\n");
+            line += 1;
+            open_line(&mut out, line);
+            if let Some(c) = &current {
+                out.push_str("<span class=\"");
+                out.push_str(c);
+                out.push_str("\">");
+            }
+            rest = after;
+        } else {
+            let next = rest.find(['<', '\n']).unwrap_or(rest.len());
+            let next = if next == 0 { 1 } else { next };
+            out.push_str(&rest[..next]);
+            rest = &rest[next..];
+        }
+    }
+    out.push_str("</span>");
+    out
+}
+
+/// Parses a line-highlight spec such as `{1,3-4}`.
+pub fn parse_line_ranges(spec: &str) -> Option<Vec<usize>> {
+    let inner = spec.strip_prefix('{')?.strip_suffix('}')?;
+    let mut out = Vec::new();
+    for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some((a, b)) = part.split_once('-') {
+            let (a, b): (usize, usize) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+            if a > b || b - a > 10_000 {
+                return None;
+            }
+            out.extend(a..=b);
+        } else {
+            out.push(part.parse().ok()?);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typescript_is_highlighted_into_lines() {
+        let html = highlight("typescript", "const a = 1;\n// done\n", &[2]);
+        assert!(html.starts_with("<span class=\"line\">"), "{html}");
+        assert!(html.contains("<span class=\"line highlighted\">"), "{html}");
+        assert!(html.contains("class=\"k\""), "a keyword class: {html}");
+        assert_eq!(html.matches("class=\"line").count(), 2);
+    }
+
+    #[test]
+    fn plain_text_is_escaped() {
+        assert_eq!(highlight("", "<a>", &[]), "<span class=\"line\">&lt;a&gt;</span>");
+    }
+
+    #[test]
+    fn line_ranges() {
+        assert_eq!(parse_line_ranges("{1,3-4}"), Some(vec![1, 3, 4]));
+        assert_eq!(parse_line_ranges("{x}"), None);
+    }
+
+    #[test]
+    fn languages_map_to_grammars() {
+        assert_eq!(grammar_for("csharp"), Some("c-sharp"));
+        assert_eq!(grammar_for("ts"), Some("typescript"));
+        assert_eq!(grammar_for("text"), Some(""));
+        assert_eq!(grammar_for("cobolx"), None);
+    }
+}

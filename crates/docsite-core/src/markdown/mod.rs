@@ -1,0 +1,920 @@
+//! Render stage: one doc's Markdown to the contract's content tree.
+//!
+//! [`mdx::split`] cuts the MDX subset (tabs, admonitions) into containers whose Markdown
+//! leaves comrak parses; [`TreeBuilder`] walks comrak's AST into [`Node`]s, weaving inline
+//! raw HTML into the same tree, giving headings ids and direct-link anchors, highlighting
+//! code, and resolving every link to a route. Links are only *recorded* here; whether their
+//! targets and anchors exist is decided by the check stage once every page is rendered.
+
+pub mod highlight;
+pub mod mdx;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+
+use comrak::nodes::{AlertType, AstNode, ListType, NodeValue, TableAlignment};
+use comrak::{Arena, Options};
+
+use crate::contract::{Element, Node, TocItem};
+use crate::diagnostics::{Diagnostic, Severity};
+use mdx::{Block, ContainerKind};
+
+/// What the renderer needs to know about the rest of the site.
+pub struct RenderContext<'a> {
+    /// The site directory (for `static/`).
+    pub site_dir: &'a Path,
+    /// Every doc's source file (as loaded) -> route, across all versions.
+    pub doc_routes: &'a HashMap<PathBuf, String>,
+    /// Base URL of the site (`/`).
+    pub base_url: &'a str,
+    /// TOC heading levels (inclusive).
+    pub toc_levels: (u8, u8),
+}
+
+/// A link found in a page, to be checked once all routes and anchors are known.
+#[derive(Debug, Clone)]
+pub struct LinkRef {
+    /// 1-based line in the source file.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The link as written.
+    pub raw: String,
+    /// Target route, decoded (`/docs/a b`), without trailing slash except `/`.
+    pub route: String,
+    /// Target anchor, if any.
+    pub anchor: Option<String>,
+}
+
+/// An image or file the page refers to, copied to the output.
+#[derive(Debug, Clone)]
+pub struct Asset {
+    /// Source file.
+    pub source: PathBuf,
+    /// URL it is served at.
+    pub url: String,
+}
+
+/// One rendered doc.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    /// The article.
+    pub content: Vec<Node>,
+    /// Headings in the TOC levels.
+    pub toc: Vec<TocItem>,
+    /// The leading `# ` heading, removed from the content (the page shows it as its title).
+    pub h1: Option<String>,
+    /// Every id in the page (heading ids and explicit `id`s).
+    pub anchors: HashSet<String>,
+    /// Internal links.
+    pub links: Vec<LinkRef>,
+    /// Local assets.
+    pub assets: Vec<Asset>,
+    /// Problems found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The article's plain text (for search and descriptions).
+    pub text: String,
+}
+
+/// Renders one document body. `body_line` is the number of lines before the body in the
+/// file; `route` is the page's own route (for relative and `#` links).
+pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
+    let mut out = Rendered::default();
+    let split = match mdx::split(body) {
+        Ok(s) => s,
+        Err(errors) => {
+            out.diagnostics = errors
+                .into_iter()
+                .map(|e| Diagnostic::error(source, e.message).at(body_line + e.line, None).hint(e.hint))
+                .collect();
+            return out;
+        }
+    };
+    let mut b = TreeBuilder {
+        source,
+        body_line,
+        route,
+        ctx,
+        toc_levels,
+        slugs: HashMap::new(),
+        stack: vec![Element { t: "root".into(), a: BTreeMap::new(), c: Vec::new() }],
+        out: &mut out,
+        first_block: true,
+        images: &split.image_imports,
+        link_definitions: &split.link_definitions,
+        segment_line: 0,
+    };
+    b.blocks(&split.blocks);
+    let root = b.stack.pop().expect("root");
+    out.content = root.c;
+    out.text = text_of(&out.content);
+    out
+}
+
+struct TreeBuilder<'a, 'r> {
+    source: &'a Path,
+    body_line: usize,
+    route: &'a str,
+    ctx: &'a RenderContext<'a>,
+    toc_levels: (u8, u8),
+    slugs: HashMap<String, usize>,
+    stack: Vec<Element>,
+    out: &'r mut Rendered,
+    first_block: bool,
+    images: &'a BTreeMap<String, String>,
+    link_definitions: &'a str,
+    /// Body line of the current Markdown segment's first line, minus one.
+    segment_line: usize,
+}
+
+fn element(t: &str) -> Element {
+    Element { t: t.into(), a: BTreeMap::new(), c: Vec::new() }
+}
+
+impl TreeBuilder<'_, '_> {
+    fn open(&mut self, el: Element) -> usize {
+        let depth = self.stack.len();
+        self.stack.push(el);
+        depth
+    }
+
+    /// Closes every element above `depth` (including raw HTML left open inside).
+    fn close_to(&mut self, depth: usize) {
+        while self.stack.len() > depth.max(1) {
+            let el = self.stack.pop().expect("non-empty");
+            self.stack.last_mut().expect("root").c.push(Node::Element(el));
+        }
+    }
+
+    fn leaf(&mut self, el: Element) {
+        self.stack.last_mut().expect("root").c.push(Node::Element(el));
+    }
+
+    fn text(&mut self, s: &str) {
+        let top = self.stack.last_mut().expect("root");
+        if let Some(Node::Text(prev)) = top.c.last_mut() {
+            prev.push_str(s);
+        } else {
+            top.c.push(Node::Text(s.to_string()));
+        }
+    }
+
+    fn line(&self, segment_line: usize) -> usize {
+        self.body_line + self.segment_line + segment_line
+    }
+
+    fn error(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
+        self.out.diagnostics.push(Diagnostic::error(self.source, msg).at(line, column).hint(hint));
+    }
+
+    fn blocks(&mut self, blocks: &[Block]) {
+        for block in blocks {
+            match block {
+                Block::Markdown { text, line } => self.markdown(text, *line),
+                Block::Container { kind, children, line } => {
+                    self.first_block = false;
+                    let mut el = element(match kind {
+                        ContainerKind::Admonition { .. } => "Admonition",
+                        ContainerKind::Tabs(_) => "Tabs",
+                        ContainerKind::TabItem(_) => "TabItem",
+                    });
+                    match kind {
+                        ContainerKind::Admonition { kind, title } => {
+                            el.a.insert("kind".into(), kind.clone());
+                            if let Some(t) = title {
+                                el.a.insert("title".into(), t.clone());
+                            }
+                        }
+                        ContainerKind::Tabs(attrs) => {
+                            for (k, v) in attrs {
+                                if k == "groupId" || k == "defaultValue" || k == "className" || k == "queryString" {
+                                    el.a.insert(k.clone(), v.clone());
+                                }
+                            }
+                        }
+                        ContainerKind::TabItem(attrs) => {
+                            let value = attrs.get("value").cloned();
+                            match value {
+                                Some(v) => {
+                                    el.a.insert("value".into(), v.clone());
+                                    el.a.insert("label".into(), attrs.get("label").cloned().unwrap_or(v));
+                                }
+                                None => self.error(self.body_line + line, None, "<TabItem> needs a `value`".into(), "write <TabItem value=\"ts\" label=\"TypeScript\">"),
+                            }
+                            if attrs.get("default").map(String::as_str) == Some("true") {
+                                el.a.insert("default".into(), "true".into());
+                            }
+                        }
+                    }
+                    let depth = self.open(el);
+                    self.blocks(children);
+                    self.close_to(depth);
+                }
+            }
+        }
+    }
+
+    fn markdown(&mut self, text: &str, line: usize) {
+        let arena = Arena::new();
+        let mut options = Options::default();
+        options.extension.table = true;
+        options.extension.strikethrough = true;
+        options.extension.autolink = true;
+        options.extension.tasklist = true;
+        options.extension.footnotes = true;
+        options.extension.alerts = true;
+        let mut source = String::with_capacity(text.len() + self.link_definitions.len() + 1);
+        source.push_str(text);
+        if !self.link_definitions.is_empty() {
+            source.push('\n');
+            source.push_str(self.link_definitions);
+        }
+        let root = comrak::parse_document(&arena, &source, &options);
+        self.segment_line = line - 1;
+        let depth = self.stack.len();
+        for child in root.children() {
+            self.node(child);
+            self.first_block = false;
+        }
+        self.close_to(depth);
+    }
+
+    fn node<'n>(&mut self, node: &'n AstNode<'n>) {
+        let (value, pos) = {
+            let data = node.data.borrow();
+            (data.value.clone(), data.sourcepos)
+        };
+        let line = self.line(pos.start.line);
+        let tag = |t: &str| element(t);
+        let container = |this: &mut Self, el: Element| {
+            let depth = this.open(el);
+            for c in node.children() {
+                this.node(c);
+            }
+            this.close_to(depth);
+        };
+        match value {
+            NodeValue::Document => container(self, tag("div")),
+            NodeValue::FrontMatter(_) => {}
+            NodeValue::BlockQuote | NodeValue::MultilineBlockQuote(_) => container(self, tag("blockquote")),
+            NodeValue::List(list) => {
+                let mut el = tag(if list.list_type == ListType::Ordered { "ol" } else { "ul" });
+                if list.list_type == ListType::Ordered && list.start != 1 {
+                    el.a.insert("start".into(), list.start.to_string());
+                }
+                if list.is_task_list {
+                    el.a.insert("class".into(), "contains-task-list".into());
+                }
+                container(self, el)
+            }
+            NodeValue::Item(_) => {
+                let tight = node.parent().map(|p| matches!(p.data.borrow().value, NodeValue::List(l) if l.tight)).unwrap_or(false);
+                let depth = self.open(tag("li"));
+                for c in node.children() {
+                    let is_para = matches!(c.data.borrow().value, NodeValue::Paragraph);
+                    if tight && is_para {
+                        for gc in c.children() {
+                            self.node(gc);
+                        }
+                    } else {
+                        self.node(c);
+                    }
+                }
+                self.close_to(depth);
+            }
+            NodeValue::TaskItem(task) => {
+                let mut li = tag("li");
+                li.a.insert("class".into(), "task-list-item".into());
+                let depth = self.open(li);
+                let mut input = tag("input");
+                input.a.insert("type".into(), "checkbox".into());
+                input.a.insert("disabled".into(), "".into());
+                if task.symbol.is_some() {
+                    input.a.insert("checked".into(), "".into());
+                }
+                self.leaf(input);
+                self.text(" ");
+                let tight = node.parent().map(|p| matches!(p.data.borrow().value, NodeValue::List(l) if l.tight)).unwrap_or(false);
+                for c in node.children() {
+                    if tight && matches!(c.data.borrow().value, NodeValue::Paragraph) {
+                        for gc in c.children() {
+                            self.node(gc);
+                        }
+                    } else {
+                        self.node(c);
+                    }
+                }
+                self.close_to(depth);
+            }
+            NodeValue::CodeBlock(cb) => self.code_block(&cb.info, &cb.literal, line),
+            NodeValue::HtmlBlock(html) => self.raw_html(&html.literal, line),
+            NodeValue::HtmlInline(html) => self.raw_html(&html, line),
+            NodeValue::Paragraph => container(self, tag("p")),
+            NodeValue::Heading(h) => self.heading(node, h.level, line),
+            NodeValue::ThematicBreak => self.leaf(tag("hr")),
+            NodeValue::FootnoteDefinition(def) => {
+                let mut el = tag("div");
+                el.a.insert("class".into(), "footnote-definition".into());
+                el.a.insert("id".into(), format!("fn-{}", def.name));
+                self.out.anchors.insert(format!("fn-{}", def.name));
+                container(self, el)
+            }
+            NodeValue::FootnoteReference(r) => {
+                let mut sup = tag("sup");
+                sup.a.insert("id".into(), format!("fnref-{}", r.name));
+                self.out.anchors.insert(format!("fnref-{}", r.name));
+                let mut a = tag("a");
+                a.a.insert("href".into(), format!("#fn-{}", r.name));
+                a.c.push(Node::Text(r.ix.to_string()));
+                sup.c.push(Node::Element(a));
+                self.leaf(sup);
+            }
+            NodeValue::Table(t) => self.table(node, &t.alignments),
+            NodeValue::TableRow(_) | NodeValue::TableCell => {}
+            NodeValue::Text(t) => self.text(&t),
+            NodeValue::SoftBreak => self.text("\n"),
+            NodeValue::LineBreak => self.leaf(tag("br")),
+            NodeValue::Code(code) => {
+                let mut el = tag("code");
+                el.c.push(Node::Text(code.literal.clone()));
+                self.leaf(el);
+            }
+            NodeValue::Emph => container(self, tag("em")),
+            NodeValue::Strong => container(self, tag("strong")),
+            NodeValue::Strikethrough => container(self, tag("del")),
+            NodeValue::Superscript => container(self, tag("sup")),
+            NodeValue::Subscript => container(self, tag("sub")),
+            NodeValue::Underline => container(self, tag("u")),
+            NodeValue::Link(link) => {
+                let mut a = tag("a");
+                let href = self.link(&link.url, line, pos.start.column);
+                a.a.insert("href".into(), href);
+                if !link.title.is_empty() {
+                    a.a.insert("title".into(), link.title.clone());
+                }
+                container(self, a)
+            }
+            NodeValue::Image(link) => {
+                let mut img = tag("img");
+                let alt = {
+                    let depth = self.open(tag("alt"));
+                    for c in node.children() {
+                        self.node(c);
+                    }
+                    let el = self.stack.pop().expect("alt");
+                    self.close_to(depth);
+                    text_of(&el.c)
+                };
+                let src = self.image(&link.url, line, pos.start.column);
+                img.a.insert("src".into(), src);
+                img.a.insert("alt".into(), alt);
+                if !link.title.is_empty() {
+                    img.a.insert("title".into(), link.title.clone());
+                }
+                img.a.insert("loading".into(), "lazy".into());
+                self.leaf(img);
+            }
+            NodeValue::Alert(alert) => {
+                let kind = match alert.alert_type {
+                    AlertType::Note => "note",
+                    AlertType::Tip => "tip",
+                    AlertType::Important => "info",
+                    AlertType::Warning => "warning",
+                    AlertType::Caution => "danger",
+                };
+                let mut el = tag("Admonition");
+                el.a.insert("kind".into(), kind.into());
+                if let Some(t) = &alert.title {
+                    el.a.insert("title".into(), t.clone());
+                }
+                container(self, el)
+            }
+            NodeValue::Escaped => {
+                for c in node.children() {
+                    self.node(c);
+                }
+            }
+            other => {
+                // Extensions we do not enable; keep their text rather than lose it.
+                let _ = other;
+                for c in node.children() {
+                    self.node(c);
+                }
+            }
+        }
+    }
+
+    fn heading<'n>(&mut self, node: &'n AstNode<'n>, level: u8, line: usize) {
+        let depth = self.open(element("h"));
+        for c in node.children() {
+            self.node(c);
+        }
+        let mut el = self.stack.pop().expect("heading");
+        self.close_to(depth);
+        // `## Title {#custom-id}`
+        let mut custom_id = None;
+        if let Some(Node::Text(last)) = el.c.last_mut() {
+            let trimmed = last.trim_end();
+            if let Some(start) = trimmed.rfind("{#") {
+                if trimmed.ends_with('}') {
+                    custom_id = Some(trimmed[start + 2..trimmed.len() - 1].to_string());
+                    let keep = trimmed[..start].trim_end().len();
+                    last.truncate(keep);
+                }
+            }
+        }
+        let text = text_of(&el.c).trim().to_string();
+        if level == 1 && self.first_block && self.out.h1.is_none() {
+            self.out.h1 = Some(text);
+            return;
+        }
+        let id = match custom_id {
+            Some(id) => id,
+            None => self.unique_slug(&slug(&text)),
+        };
+        if !self.out.anchors.insert(id.clone()) {
+            self.out.diagnostics.push(
+                Diagnostic::error(self.source, format!("duplicate heading id {id:?}"))
+                    .at(line, None)
+                    .hint("give the heading another {#custom-id}")
+                    .with_severity(Severity::Warning),
+            );
+        }
+        let (min, max) = self.toc_levels;
+        if level >= min && level <= max {
+            self.out.toc.push(TocItem { id: id.clone(), text: text.clone(), level });
+        }
+        el.t = "Heading".into();
+        el.a.insert("level".into(), level.to_string());
+        el.a.insert("id".into(), id);
+        self.leaf(el);
+    }
+
+    fn unique_slug(&mut self, base: &str) -> String {
+        let base = if base.is_empty() { "section".to_string() } else { base.to_string() };
+        let n = self.slugs.entry(base.clone()).or_insert(0);
+        let id = if *n == 0 { base.clone() } else { format!("{base}-{n}") };
+        *n += 1;
+        id
+    }
+
+    fn table<'n>(&mut self, node: &'n AstNode<'n>, alignments: &[TableAlignment]) {
+        let table_depth = self.open(element("table"));
+        let mut body_depth = None;
+        for row in node.children() {
+            let header = matches!(row.data.borrow().value, NodeValue::TableRow(true));
+            let row_depth = if header {
+                let d = self.open(element("thead"));
+                self.open(element("tr"));
+                d
+            } else {
+                if body_depth.is_none() {
+                    body_depth = Some(self.open(element("tbody")));
+                }
+                self.open(element("tr"))
+            };
+            for (i, cell) in row.children().enumerate() {
+                let mut el = element(if header { "th" } else { "td" });
+                match alignments.get(i) {
+                    Some(TableAlignment::Left) => drop(el.a.insert("align".into(), "left".into())),
+                    Some(TableAlignment::Center) => drop(el.a.insert("align".into(), "center".into())),
+                    Some(TableAlignment::Right) => drop(el.a.insert("align".into(), "right".into())),
+                    _ => {}
+                }
+                let d = self.open(el);
+                for c in cell.children() {
+                    self.node(c);
+                }
+                self.close_to(d);
+            }
+            self.close_to(row_depth);
+        }
+        self.close_to(table_depth);
+    }
+
+    fn code_block(&mut self, info: &str, literal: &str, line: usize) {
+        let info = info.trim();
+        let (lang, meta) = match info.split_once(char::is_whitespace) {
+            Some((l, m)) => (l, m.trim()),
+            None => (info, ""),
+        };
+        let lang = lang.trim_start_matches('{').trim_end_matches('}');
+        if lang == "mermaid" {
+            let mut el = element("Mermaid");
+            el.a.insert("code".into(), literal.to_string());
+            self.leaf(el);
+            return;
+        }
+        let mut title = None;
+        let mut lines = Vec::new();
+        let mut rest = meta;
+        while !rest.is_empty() {
+            rest = rest.trim_start();
+            if let Some(after) = rest.strip_prefix("title=") {
+                let (value, remaining) = match after.chars().next() {
+                    Some(q @ ('"' | '\'')) => {
+                        let end = after[1..].find(q).map(|e| e + 1).unwrap_or(after.len());
+                        (after[1..end].to_string(), after.get(end + 1..).unwrap_or(""))
+                    }
+                    _ => {
+                        let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                        (after[..end].to_string(), &after[end..])
+                    }
+                };
+                title = Some(value);
+                rest = remaining;
+            } else if rest.starts_with('{') {
+                let end = rest.find('}').map(|e| e + 1).unwrap_or(rest.len());
+                match highlight::parse_line_ranges(&rest[..end]) {
+                    Some(l) => lines = l,
+                    None => self.error(line, None, format!("invalid line highlight `{}` in code fence", &rest[..end]), "write line numbers and ranges like {1,3-4}"),
+                }
+                rest = &rest[end..];
+            } else {
+                // Other words (`showLineNumbers`, `no-check`) are flags for other tools.
+                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                rest = &rest[end..];
+            }
+        }
+        let grammar = match highlight::grammar_for(lang) {
+            Some(g) => g,
+            None => {
+                self.out.diagnostics.push(
+                    Diagnostic::error(self.source, format!("unknown code block language `{lang}`"))
+                        .at(line, None)
+                        .hint("use ts, js, json, csharp, go, bash, yaml, html, css, java, python, diff, toml, or text")
+                        .with_severity(Severity::Warning),
+                );
+                ""
+            }
+        };
+        let mut el = element("CodeBlock");
+        el.a.insert("lang".into(), if lang.is_empty() { "text".into() } else { lang.to_string() });
+        if let Some(t) = title {
+            el.a.insert("title".into(), t);
+        }
+        el.a.insert("html".into(), highlight::highlight(grammar, literal, &lines));
+        self.leaf(el);
+    }
+
+    /// Weaves raw HTML tokens into the tree.
+    fn raw_html(&mut self, html: &str, line: usize) {
+        if let Some(pos) = find_component_tag(html) {
+            let name: String = html[pos + 1..].trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+            self.error(line, None, format!("unsupported MDX component `<{name}>`"), "supported: <Tabs>, <TabItem> on lines of their own, and HTML elements");
+            return;
+        }
+        use html5gum::{Token, Tokenizer};
+        for token in Tokenizer::new(html).flatten() {
+            match token {
+                Token::StartTag(tag) => {
+                    let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+                    if name == "script" || name == "style" || name == "iframe" {
+                        self.error(line, None, format!("<{name}> is not allowed in content"), "content is rendered by the theme; use a code block to show markup");
+                        continue;
+                    }
+                    let mut el = element(if name == "details" { "Details" } else { &name });
+                    for (k, v) in &tag.attributes {
+                        let k = String::from_utf8_lossy(k).to_string();
+                        let v = String::from_utf8_lossy(v).to_string();
+                        if k.starts_with("on") {
+                            self.error(line, None, format!("event handler attribute `{k}` is not allowed"), "remove the attribute");
+                            continue;
+                        }
+                        let k = match k.as_str() {
+                            "classname" => "class".to_string(),
+                            _ => k,
+                        };
+                        let v = if v.starts_with('{') && v.ends_with('}') {
+                            let inner = v[1..v.len() - 1].trim();
+                            if let Some(path) = self.images.get(inner) {
+                                path.clone()
+                            } else if let Some(s) = inner.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+                                s.to_string()
+                            } else {
+                                self.error(line, None, format!("JSX expression `{v}` in attribute `{k}` is not supported"), "use a plain string value");
+                                continue;
+                            }
+                        } else {
+                            v
+                        };
+                        el.a.insert(k, v);
+                    }
+                    if let Some(id) = el.a.get("id").or_else(|| if name == "a" { el.a.get("name") } else { None }) {
+                        self.out.anchors.insert(id.clone());
+                    }
+                    if let Some(href) = el.a.get("href").cloned() {
+                        if name == "a" {
+                            let resolved = self.link(&href, line, 1);
+                            el.a.insert("href".into(), resolved);
+                        }
+                    }
+                    if let Some(src) = el.a.get("src").cloned() {
+                        if name == "img" {
+                            let resolved = self.image(&src, line, 1);
+                            el.a.insert("src".into(), resolved);
+                        }
+                    }
+                    if tag.self_closing || is_void(&name) {
+                        self.leaf(el);
+                    } else {
+                        self.stack.push(el);
+                    }
+                }
+                Token::EndTag(tag) => {
+                    let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+                    let name = if name == "details" { "Details".to_string() } else { name };
+                    if let Some(pos) = self.stack.iter().rposition(|e| e.t == name) {
+                        if pos > 0 {
+                            self.close_to(pos);
+                        }
+                    }
+                }
+                Token::String(s) => {
+                    let s = String::from_utf8_lossy(&s).to_string();
+                    if !s.trim().is_empty() || !matches!(self.stack.last().map(|e| e.t.as_str()), Some("root" | "div" | "Details" | "table" | "tr" | "tbody" | "thead" | "ul" | "ol")) {
+                        self.text(&s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Resolves a link target to the href written in the page, recording it for checks.
+    fn link(&mut self, url: &str, line: usize, column: usize) -> String {
+        match self.resolve(url) {
+            Resolved::External => url.to_string(),
+            Resolved::Route(route, anchor) => {
+                self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: anchor.clone() });
+                let mut href = encode_path(&route);
+                if let Some(a) = anchor {
+                    href.push('#');
+                    href.push_str(&a);
+                }
+                href
+            }
+            Resolved::MissingFile(path) => {
+                self.out.diagnostics.push(
+                    Diagnostic::error(self.source, format!("broken link `{url}`: no doc at {}", path.strip_prefix(self.ctx.site_dir).unwrap_or(&path).display()))
+                        .at(line, Some(column))
+                        .hint("check the path relative to this file, or link to the page's route"),
+                );
+                url.to_string()
+            }
+        }
+    }
+
+    fn image(&mut self, url: &str, line: usize, column: usize) -> String {
+        if has_scheme(url) || url.starts_with("//") || url.starts_with("data:") {
+            return url.to_string();
+        }
+        let path = decode(url.split(['?', '#']).next().unwrap_or(url));
+        if let Some(abs) = path.strip_prefix('/') {
+            let file = self.ctx.site_dir.join("static").join(abs);
+            if !file.is_file() {
+                self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "put the file under static/ or fix the path");
+            }
+            return format!("{}{}", self.ctx.base_url, abs);
+        }
+        let file = normalize_path(&self.source.parent().unwrap_or(Path::new(".")).join(&path));
+        if !file.is_file() {
+            self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "fix the path relative to this file");
+            return url.to_string();
+        }
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let hash = crate::emit::short_hash(file.to_string_lossy().as_bytes());
+        let url = format!("{}assets/images/{hash}-{}", self.ctx.base_url, encode_path(&name));
+        self.out.assets.push(Asset { source: file, url: url.clone() });
+        url
+    }
+
+    fn resolve(&self, url: &str) -> Resolved {
+        if url.is_empty() || has_scheme(url) || url.starts_with("//") {
+            return Resolved::External;
+        }
+        let (path_q, anchor) = match url.split_once('#') {
+            Some((p, a)) => (p, Some(decode(a))),
+            None => (url, None),
+        };
+        let path = decode(path_q.split('?').next().unwrap_or(""));
+        if path.is_empty() {
+            return Resolved::Route(self.route.to_string(), anchor);
+        }
+        if path.ends_with(".md") || path.ends_with(".mdx") {
+            let dir = self.source.parent().unwrap_or(Path::new("."));
+            let file = normalize_path(&dir.join(path.trim_start_matches('/')));
+            return match self.ctx.doc_routes.get(&file) {
+                Some(route) => Resolved::Route(route.clone(), anchor),
+                None => Resolved::MissingFile(file),
+            };
+        }
+        if path.starts_with('/') {
+            let base = self.ctx.base_url.trim_end_matches('/');
+            let route = if !base.is_empty() && !path.starts_with(&format!("{base}/")) { format!("{base}{path}") } else { path };
+            return Resolved::Route(route, anchor);
+        }
+        // URL-relative, against the page's own route.
+        let dir = if self.route.ends_with('/') { self.route.to_string() } else { self.route.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_else(|| "/".into()) };
+        Resolved::Route(normalize_url_path(&format!("{dir}{path}")), anchor)
+    }
+}
+
+enum Resolved {
+    External,
+    Route(String, Option<String>),
+    MissingFile(PathBuf),
+}
+
+fn is_void(name: &str) -> bool {
+    matches!(name, "img" | "br" | "hr" | "input" | "col" | "wbr" | "source" | "area" | "meta" | "link")
+}
+
+fn has_scheme(url: &str) -> bool {
+    match url.find(':') {
+        Some(i) => {
+            let scheme = &url[..i];
+            !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.') && !url[..i].contains('/')
+        }
+        None => false,
+    }
+}
+
+/// Position of a capitalised (JSX component) tag in raw HTML, outside comments.
+fn find_component_tag(html: &str) -> Option<usize> {
+    let mut i = 0;
+    let b = html.as_bytes();
+    while i < b.len() {
+        if html[i..].starts_with("<!--") {
+            i = html[i..].find("-->").map(|e| i + e + 3).unwrap_or(b.len());
+            continue;
+        }
+        if b[i] == b'<' {
+            let j = if b.get(i + 1) == Some(&b'/') { i + 2 } else { i + 1 };
+            if b.get(j).is_some_and(|c| c.is_ascii_uppercase()) {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Percent-decodes a URL component.
+pub fn decode(s: &str) -> String {
+    percent_encoding::percent_decode_str(s).decode_utf8_lossy().into_owned()
+}
+
+/// Percent-encodes a route path for an href (spaces and other unsafe characters).
+pub fn encode_path(path: &str) -> String {
+    const SET: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`').add(b'#').add(b'?').add(b'{').add(b'}').add(b'%');
+    percent_encoding::utf8_percent_encode(path, SET).to_string()
+}
+
+/// A route as the manifest keys it: decoded, without a trailing slash (except `/`).
+pub fn normalize_route(route: &str) -> String {
+    let r = route.trim_end_matches('/');
+    if r.is_empty() { "/".into() } else { r.to_string() }
+}
+
+/// Resolves `.` and `..` in a URL path.
+pub fn normalize_url_path(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    let trailing = path.ends_with('/') && !parts.is_empty();
+    let mut out = format!("/{}", parts.join("/"));
+    if trailing {
+        out.push('/');
+    }
+    out
+}
+
+/// Lexically resolves `.` and `..` in a file path.
+pub fn normalize_path(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Plain text of a content tree.
+pub fn text_of(nodes: &[Node]) -> String {
+    let mut s = String::new();
+    fn walk(nodes: &[Node], s: &mut String) {
+        for n in nodes {
+            match n {
+                Node::Text(t) => s.push_str(t),
+                Node::Element(e) => {
+                    if e.t == "CodeBlock" {
+                        continue;
+                    }
+                    walk(&e.c, s);
+                    if matches!(e.t.as_str(), "p" | "li" | "Heading" | "td" | "th" | "br") {
+                        s.push(' ');
+                    }
+                }
+            }
+        }
+    }
+    walk(nodes, &mut s);
+    s
+}
+
+/// GitHub-style heading slug (what Docusaurus uses): lowercase, punctuation dropped,
+/// spaces to hyphens.
+pub fn slug(text: &str) -> String {
+    text.trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| {
+            if c == ' ' {
+                Some('-')
+            } else if c.is_alphanumeric() || c == '-' || c == '_' {
+                Some(c)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx_render(body: &str) -> Rendered {
+        let routes = HashMap::new();
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3) };
+        render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    #[test]
+    fn slugs_match_github() {
+        assert_eq!(slug("What's New in 2.2?"), "whats-new-in-22");
+        assert_eq!(slug("fdc3.open()"), "fdc3open");
+        assert_eq!(slug("Context Data Standard Compliance"), "context-data-standard-compliance");
+    }
+
+    #[test]
+    fn leading_h1_becomes_the_title_and_duplicates_get_suffixes() {
+        let r = ctx_render("# Title\n\n## A\n\n## A\n\n### B\n\n#### C\n");
+        assert_eq!(r.h1.as_deref(), Some("Title"));
+        let ids: Vec<_> = r.toc.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(ids, vec!["a", "a-1", "b"]);
+        assert!(r.anchors.contains("c"));
+    }
+
+    #[test]
+    fn raw_details_wrap_the_markdown_between_them() {
+        let r = ctx_render("<details>\n<summary>More</summary>\n\nInside **bold**\n\n</details>\n\nAfter\n");
+        let Node::Element(d) = &r.content[0] else { panic!("{:?}", r.content) };
+        assert_eq!(d.t, "Details");
+        assert!(text_of(&d.c).contains("Inside bold"), "{:?}", d.c);
+        assert_eq!(r.content.len(), 2, "{:?}", r.content);
+    }
+
+    #[test]
+    fn links_are_recorded_with_lines_and_relative_routes() {
+        let r = ctx_render("Intro\n\nSee [x](../api/spec#open) and [y](#local) and [z](https://example.com).\n");
+        let links: Vec<_> = r.links.iter().map(|l| (l.line, l.route.as_str(), l.anchor.as_deref())).collect();
+        assert_eq!(links, vec![(3, "/api/spec", Some("open")), (3, "/docs/page", Some("local"))]);
+    }
+
+    #[test]
+    fn missing_markdown_files_are_broken_links() {
+        let r = ctx_render("See [x](./missing.md).\n");
+        assert_eq!(r.diagnostics.len(), 1);
+        assert!(r.diagnostics[0].message.contains("broken link `./missing.md`"));
+        assert_eq!(r.diagnostics[0].line, Some(1));
+    }
+
+    #[test]
+    fn code_fences_carry_title_and_highlighted_lines() {
+        let r = ctx_render("```ts title=\"app.ts\" {2}\nconst a = 1;\nconst b = 2;\n```\n");
+        let Node::Element(cb) = &r.content[0] else { panic!() };
+        assert_eq!(cb.t, "CodeBlock");
+        assert_eq!(cb.a["title"], "app.ts");
+        assert!(cb.a["html"].contains("line highlighted"));
+    }
+
+    #[test]
+    fn jsx_in_inline_html_is_an_error() {
+        let r = ctx_render("Text\n\n<div><Foo /></div>\n");
+        assert!(r.diagnostics.iter().any(|d| d.message.contains("<Foo>")), "{:?}", r.diagnostics);
+    }
+}

@@ -1,0 +1,132 @@
+//! Pre-render stage: HTML for every route, by the theme's own server bundle.
+//!
+//! The theme's `prerender-worker.mjs` is started once per core and kept alive; the engine
+//! sends it the site data and route table once, then one NDJSON request per page and reads
+//! one reply line each. Rendering with the theme's React code (not a re-implementation in
+//! Rust) is what makes the server HTML byte-identical to what the browser hydrates.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::contract::{PageData, RouteManifest, SiteData};
+use crate::diagnostics::BuildError;
+
+/// One page to render.
+pub struct Job<'a> {
+    /// Route.
+    pub url: &'a str,
+    /// Page data JSON (already serialised for the chunk).
+    pub page: &'a RawValue,
+    /// Sidebar data JSON, if any.
+    pub sidebar: Option<&'a RawValue>,
+}
+
+/// The worker's reply for one page.
+#[derive(Debug, serde::Deserialize)]
+pub struct Rendered {
+    /// Body HTML.
+    #[serde(default)]
+    pub html: String,
+    /// Head HTML.
+    #[serde(default)]
+    pub head: String,
+    /// Error message, when rendering threw.
+    pub error: Option<String>,
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Request<'a> {
+    Init { site: &'a SiteData, routes: &'a RouteManifest },
+    Render { id: usize, url: &'a str, page: &'a RawValue, sidebar: Option<&'a RawValue> },
+}
+
+impl Worker {
+    fn start(script: &Path, init: &str) -> Result<Worker, BuildError> {
+        let mut child = Command::new("node")
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| BuildError::Theme(format!("cannot start `node {}`: {e} (is Node.js installed?)", script.display())))?;
+        let mut stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        stdin
+            .write_all(init.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .map_err(|e| BuildError::Theme(format!("pre-render worker did not accept its input: {e}")))?;
+        Ok(Worker { child, stdin, stdout })
+    }
+
+    fn render(&mut self, id: usize, job: &Job<'_>) -> Result<Rendered, BuildError> {
+        let req = serde_json::to_string(&Request::Render { id, url: job.url, page: job.page, sidebar: job.sidebar }).expect("serialisable");
+        self.stdin
+            .write_all(req.as_bytes())
+            .and_then(|_| self.stdin.write_all(b"\n"))
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| BuildError::Theme(format!("pre-render worker died while rendering {}: {e}", job.url)))?;
+        let mut line = String::new();
+        let n = self.stdout.read_line(&mut line).map_err(|e| BuildError::Theme(format!("reading the pre-render worker: {e}")))?;
+        if n == 0 {
+            return Err(BuildError::Theme(format!("pre-render worker exited while rendering {}", job.url)));
+        }
+        serde_json::from_str(&line).map_err(|e| BuildError::Theme(format!("pre-render worker sent an invalid reply for {}: {e}", job.url)))
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Renders every job with `workers` Node processes; results are in job order.
+pub fn prerender(script: &Path, site: &SiteData, routes: &RouteManifest, jobs: &[Job<'_>], workers: usize) -> Result<Vec<Rendered>, BuildError> {
+    let init = serde_json::to_string(&Request::Init { site, routes }).expect("serialisable");
+    let workers = workers.clamp(1, jobs.len().max(1));
+    let chunk = jobs.len().div_ceil(workers).max(1);
+    let results: Vec<Result<Vec<Rendered>, BuildError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .enumerate()
+            .map(|(w, part)| {
+                let init = &init;
+                scope.spawn(move || -> Result<Vec<Rendered>, BuildError> {
+                    let mut worker = Worker::start(script, init)?;
+                    part.iter().enumerate().map(|(i, job)| worker.render(w * chunk + i, job)).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(BuildError::Theme("pre-render thread panicked".into())))).collect()
+    });
+    let mut out = Vec::with_capacity(jobs.len());
+    for r in results {
+        out.extend(r?);
+    }
+    Ok(out)
+}
+
+/// Fills the theme's HTML template.
+pub fn assemble(template: &str, html_attrs: &str, head: &str, body: &str) -> String {
+    template
+        .replacen("data-docsite-html", html_attrs, 1)
+        .replacen("<!--docsite:head-->", head, 1)
+        .replacen("<!--docsite:body-->", body, 1)
+}
+
+/// Page data of a page, for use by callers that need the typed value.
+pub fn page_json(page: &PageData) -> Box<RawValue> {
+    RawValue::from_string(serde_json::to_string(page).expect("serialisable")).expect("valid JSON")
+}

@@ -1,0 +1,328 @@
+//! Resolves the configuration's navbar, footer and versions into the contract's
+//! [`SiteData`], against the loaded docs (a `doc` navbar item becomes its route in every
+//! version that has the doc).
+
+use std::collections::BTreeMap;
+
+use crate::config::{RawLogo, RawNavbarItem, SiteConfig};
+use crate::contract::*;
+use crate::diagnostics::Diagnostic;
+use crate::load::{Content, SidebarEntry, Version};
+use crate::markdown::encode_path;
+
+/// The navbar item types, as `type` values in the configuration.
+pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"];
+
+/// Builds the site data; errors name the configuration key path.
+pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> Result<(SiteData, Vec<(String, String)>), Vec<Diagnostic>> {
+    let raw = &config.raw;
+    let mut r = Resolver { config, content, errors: Vec::new(), internal_links: Vec::new() };
+    let items = raw.navbar.items.iter().enumerate().filter_map(|(i, item)| r.navbar_item(item, &format!("navbar.items[{i}]"))).collect();
+    let navbar = NavbarData {
+        title: raw.navbar.title.clone(),
+        logo: raw.navbar.logo.as_ref().map(|l| r.logo(l)),
+        hide_on_scroll: raw.navbar.hide_on_scroll,
+        items,
+    };
+    let footer = raw.footer.as_ref().map(|f| {
+        let mut columns = Vec::new();
+        let mut links = Vec::new();
+        for (i, entry) in f.links.iter().enumerate() {
+            let key = format!("footer.links[{i}]");
+            match (&entry.title, &entry.items) {
+                (Some(title), Some(items)) => columns.push(FooterColumn {
+                    title: title.clone(),
+                    items: items
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(j, l)| r.link(Some(&l.label), l.to.as_deref(), l.href.as_deref(), None, None, &format!("{key}.items[{j}]")))
+                        .collect(),
+                }),
+                (None, None) => {
+                    if let Some(l) = r.link(entry.label.as_ref(), entry.to.as_deref(), entry.href.as_deref(), None, None, &key) {
+                        links.push(l)
+                    }
+                }
+                _ => r.error(&key, "a footer column needs both `title` and `items`; a footer link needs `label` and `to` or `href`".into()),
+            }
+        }
+        if !columns.is_empty() && !links.is_empty() {
+            r.error("footer.links", "mixes columns (title + items) and plain links; use one form".into());
+        }
+        FooterData {
+            style: match f.style {
+                crate::config::FooterStyle::Dark => "dark".into(),
+                crate::config::FooterStyle::Light => "light".into(),
+            },
+            columns,
+            links,
+            logo: f.logo.as_ref().map(|l| r.logo(l)),
+            copyright: f.copyright.clone(),
+        }
+    });
+    let versions = content
+        .versions
+        .iter()
+        .map(|v| VersionData {
+            name: v.name.clone(),
+            label: v.label.clone(),
+            path: v.route_prefix.clone(),
+            main_doc_path: main_doc_paths.get(&v.name).cloned().unwrap_or_else(|| v.route_prefix.clone()),
+            is_last: v.is_last,
+            banner: v.banner,
+        })
+        .collect();
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
+    let internal_links = r.internal_links;
+    Ok((
+        SiteData {
+            title: raw.title.clone(),
+            tagline: raw.tagline.clone(),
+            url: raw.url.trim_end_matches('/').to_string(),
+            base_url: config.base_url.clone(),
+            locale: LocaleData {
+                code: raw.locale.code.clone(),
+                label: raw.locale.label.clone(),
+                direction: match raw.locale.direction {
+                    crate::config::Direction::Ltr => "ltr".into(),
+                    crate::config::Direction::Rtl => "rtl".into(),
+                },
+                html_lang: raw.locale.html_lang.clone(),
+            },
+            navbar,
+            footer,
+            announcement_bar: raw.announcement_bar.as_ref().map(|a| AnnouncementBarData {
+                id: a.id.clone(),
+                content: a.content.clone(),
+                background_color: a.background_color.clone(),
+                text_color: a.text_color.clone(),
+                is_closeable: a.is_closeable,
+            }),
+            color_mode: ColorModeData {
+                default_mode: config.default_mode,
+                disable_switch: raw.color_mode.disable_switch,
+                respect_prefers_color_scheme: raw.color_mode.respect_prefers_color_scheme,
+            },
+            versions,
+            last_version: content.last_version.clone(),
+        },
+        internal_links,
+    ))
+}
+
+struct Resolver<'a> {
+    config: &'a SiteConfig,
+    content: &'a Content,
+    errors: Vec<Diagnostic>,
+    /// (config key, route) of every internal `to`, checked with the content links.
+    internal_links: Vec<(String, String)>,
+}
+
+impl Resolver<'_> {
+    fn error(&mut self, key: &str, msg: String) {
+        let mut d = Diagnostic::error(&self.config.file, format!("`{key}`: {msg}"));
+        if let Some(line) = self.config.line_of(key) {
+            d = d.at(line, None);
+        }
+        self.errors.push(d);
+    }
+
+    fn logo(&mut self, l: &RawLogo) -> LogoData {
+        let src = self.asset(&l.src);
+        LogoData {
+            alt: l.alt.clone(),
+            src_dark: l.src_dark.as_deref().map(|s| self.asset(s)).unwrap_or_else(|| src.clone()),
+            src,
+            href: l.href.clone().unwrap_or_else(|| self.config.base_url.clone()),
+            width: l.width,
+            height: l.height,
+        }
+    }
+
+    fn asset(&self, src: &str) -> String {
+        if src.contains("://") || src.starts_with('/') {
+            src.to_string()
+        } else {
+            format!("{}{}", self.config.base_url, src)
+        }
+    }
+
+    fn link(&mut self, label: Option<&String>, to: Option<&str>, href: Option<&str>, abp: Option<&String>, abr: Option<&String>, key: &str) -> Option<LinkData> {
+        let Some(label) = label else {
+            self.error(key, "a link needs a `label`".into());
+            return None;
+        };
+        if to.is_none() && href.is_none() {
+            self.error(key, "a link needs `to` (an internal route) or `href` (an external URL)".into());
+            return None;
+        }
+        if let Some(re) = abr {
+            if let Err(e) = regex::Regex::new(re) {
+                self.error(&format!("{key}.activeBaseRegex"), format!("invalid regular expression: {e}"));
+            }
+        }
+        let to = to.map(|t| {
+            let t = if t.starts_with('/') { t.to_string() } else { format!("/{t}") };
+            self.internal_links.push((key.to_string(), t.clone()));
+            encode_path(&t)
+        });
+        Some(LinkData { label: label.clone(), to, href: href.map(str::to_string), active_base_path: abp.cloned(), active_base_regex: abr.cloned() })
+    }
+
+    fn simple_links(&mut self, items: Option<&Vec<RawNavbarItem>>, key: &str) -> Vec<LinkData> {
+        items
+            .map(|items| {
+                items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, it)| {
+                        let k = format!("{key}[{i}]");
+                        if let Some(doc_id) = &it.doc_id {
+                            // A doc inside a dropdown links to the latest version's page.
+                            let route = self.doc_routes(doc_id).get(&self.content.last_version).cloned();
+                            return match route {
+                                Some(r) => self.link(it.label.as_ref().or(Some(doc_id)), Some(&r), None, it.active_base_path.as_ref(), it.active_base_regex.as_ref(), &k),
+                                None => {
+                                    self.error(&k, format!("doc {doc_id:?} does not exist in the latest version"));
+                                    None
+                                }
+                            };
+                        }
+                        self.link(it.label.as_ref(), it.to.as_deref(), it.href.as_deref(), it.active_base_path.as_ref(), it.active_base_regex.as_ref(), &k)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn doc_routes(&self, doc_id: &str) -> BTreeMap<String, String> {
+        self.content
+            .versions
+            .iter()
+            .filter_map(|v| v.doc(doc_id).map(|d| (v.name.clone(), encode_path(&d.route))))
+            .collect()
+    }
+
+    fn navbar_item(&mut self, item: &RawNavbarItem, key: &str) -> Option<NavbarItem> {
+        let kind = item.kind.as_deref().unwrap_or("default");
+        let position = item.position.map(Position::from).unwrap_or(Position::Left);
+        let config_path = key.to_string();
+        match kind {
+            "default" => {
+                if let Some(items) = &item.items {
+                    let _ = items;
+                    self.error(key, "a `default` item has no `items`; use `type = \"dropdown\"`".into());
+                    return None;
+                }
+                let link = self.link(item.label.as_ref(), item.to.as_deref(), item.href.as_deref(), item.active_base_path.as_ref(), item.active_base_regex.as_ref(), key)?;
+                Some(NavbarItem::Link { config_path, position, link })
+            }
+            "dropdown" => {
+                let Some(label) = item.label.clone() else {
+                    self.error(key, "a dropdown needs a `label`".into());
+                    return None;
+                };
+                let items = self.simple_links(item.items.as_ref(), &format!("{key}.items"));
+                Some(NavbarItem::Dropdown { config_path, position, label, to: item.to.clone(), items })
+            }
+            "html" => match &item.value {
+                Some(value) => Some(NavbarItem::Html { config_path, position, value: value.clone() }),
+                None => {
+                    self.error(key, "an `html` item needs a `value`".into());
+                    None
+                }
+            },
+            "search" => Some(NavbarItem::Search { config_path, position }),
+            "localeDropdown" => {
+                let items_after = self.simple_links(item.dropdown_items_after.as_ref(), &format!("{key}.dropdownItemsAfter"));
+                Some(NavbarItem::LocaleDropdown { config_path, position, items_after })
+            }
+            "doc" => {
+                let Some(doc_id) = &item.doc_id else {
+                    self.error(key, "a `doc` item needs a `docId`".into());
+                    return None;
+                };
+                let to_by_version = self.doc_routes(doc_id);
+                if to_by_version.is_empty() {
+                    self.error(key, format!("docId {doc_id:?} is not a doc of any version"));
+                    return None;
+                }
+                let active_sidebar = self.sidebar_containing(doc_id);
+                let label = item.label.clone().or_else(|| self.title_of(doc_id)).unwrap_or_else(|| doc_id.clone());
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar, active_base_regex: item.active_base_regex.clone() })
+            }
+            "docSidebar" => {
+                let Some(sidebar_id) = &item.sidebar_id else {
+                    self.error(key, "a `docSidebar` item needs a `sidebarId`".into());
+                    return None;
+                };
+                let to_by_version: BTreeMap<String, String> = self
+                    .content
+                    .versions
+                    .iter()
+                    .filter_map(|v| first_doc_of_sidebar(v, sidebar_id).map(|r| (v.name.clone(), encode_path(&r))))
+                    .collect();
+                if to_by_version.is_empty() {
+                    self.error(key, format!("sidebar {sidebar_id:?} has no doc to link to in any version"));
+                    return None;
+                }
+                let label = item.label.clone().unwrap_or_else(|| sidebar_id.clone());
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: Some(sidebar_id.clone()), active_base_regex: item.active_base_regex.clone() })
+            }
+            "docsVersion" => {
+                let to_by_version = self.content.versions.iter().filter_map(|v| main_doc(v).map(|d| (v.name.clone(), encode_path(&d)))).collect();
+                let label = item.label.clone().unwrap_or_else(|| "Docs".into());
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: None, active_base_regex: item.active_base_regex.clone() })
+            }
+            "docsVersionDropdown" => {
+                let items_before = self.simple_links(item.dropdown_items_before.as_ref(), &format!("{key}.dropdownItemsBefore"));
+                let items_after = self.simple_links(item.dropdown_items_after.as_ref(), &format!("{key}.dropdownItemsAfter"));
+                Some(NavbarItem::DocsVersionDropdown { config_path, position, items_before, items_after })
+            }
+            other => {
+                self.error(&format!("{key}.type"), format!("unknown navbar item type {other:?}; expected one of {}", NAVBAR_TYPES.join(", ")));
+                None
+            }
+        }
+    }
+
+    fn sidebar_containing(&self, doc_id: &str) -> Option<String> {
+        let last = self.content.versions.iter().find(|v| v.is_last).or(self.content.versions.first())?;
+        crate::load::sidebar_of_docs(last).get(doc_id).cloned()
+    }
+
+    fn title_of(&self, doc_id: &str) -> Option<String> {
+        let last = self.content.versions.iter().find(|v| v.is_last)?;
+        last.doc(doc_id).map(|d| d.sidebar_label())
+    }
+}
+
+/// The route of a sidebar's first doc.
+pub fn first_doc_of_sidebar(v: &Version, sidebar_id: &str) -> Option<String> {
+    fn first(items: &[SidebarEntry]) -> Option<&str> {
+        items.iter().find_map(|i| match i {
+            SidebarEntry::Doc { id, .. } => Some(id.as_str()),
+            SidebarEntry::Category { items, link, .. } => link.as_deref().or_else(|| first(items)),
+            _ => None,
+        })
+    }
+    let (_, items) = v.sidebars.iter().find(|(id, _)| id == sidebar_id)?;
+    let id = first(items)?;
+    v.doc(id).map(|d| d.route.clone())
+}
+
+/// The route of a version's main doc: the doc at the version root, else the first doc of
+/// the first sidebar, else the first doc (Docusaurus's rule).
+pub fn main_doc(v: &Version) -> Option<String> {
+    if let Some(d) = v.docs.iter().find(|d| crate::markdown::normalize_route(&d.route) == crate::markdown::normalize_route(&v.route_prefix)) {
+        return Some(d.route.clone());
+    }
+    if let Some((id, _)) = v.sidebars.first() {
+        if let Some(r) = first_doc_of_sidebar(v, id) {
+            return Some(r);
+        }
+    }
+    v.docs.first().map(|d| d.route.clone())
+}

@@ -1,0 +1,98 @@
+//! Fixture sites under `fixtures/`: valid ones are checked into a model whose interesting
+//! parts are snapshotted; invalid ones must fail with the snapshotted error report.
+
+use std::path::PathBuf;
+
+use docsite_core::build::check;
+use docsite_core::contract::{Node, RouteKind};
+use docsite_core::diagnostics::BuildError;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures")).join(name)
+}
+
+fn error_report(name: &str) -> String {
+    match check(&fixture(name)) {
+        Ok(_) => panic!("fixture {name} should fail"),
+        Err(BuildError::Invalid(d)) => d.report(),
+        Err(other) => panic!("fixture {name}: unexpected error {other}"),
+    }
+}
+
+#[test]
+fn basic_site_has_every_route_of_every_version() {
+    let site = check(&fixture("basic")).expect("basic fixture is valid");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, k, t)| format!("{r} [{k:?}] {t}")).collect();
+    insta::assert_yaml_snapshot!(routes);
+}
+
+#[test]
+fn landing_routes_show_the_main_doc() {
+    let site = check(&fixture("basic")).unwrap();
+    let latest = site.page("/docs").expect("landing of the latest version");
+    assert_eq!(latest.doc_id.as_deref(), Some("intro"));
+    assert_eq!(latest.version.as_deref(), Some("1.0"));
+    let next = site.page("/docs/next").expect("landing of next");
+    assert_eq!(next.title, "Introduction");
+    assert_eq!(next.version.as_deref(), Some("current"));
+}
+
+#[test]
+fn formatting_page_renders_components() {
+    let site = check(&fixture("basic")).unwrap();
+    let page = site.page("/docs/next/formatting").unwrap();
+    let names: Vec<&str> = page
+        .content
+        .iter()
+        .filter_map(|n| match n {
+            Node::Element(e) => Some(e.t.as_str()),
+            Node::Text(_) => None,
+        })
+        .collect();
+    insta::assert_yaml_snapshot!(names);
+    insta::assert_json_snapshot!(page.content[0]);
+}
+
+#[test]
+fn intro_page_data_is_complete() {
+    let site = check(&fixture("basic")).unwrap();
+    let mut page = site.page("/docs/next/intro").unwrap().clone();
+    page.last_update = None; // depends on git history
+    insta::assert_json_snapshot!(page);
+}
+
+#[test]
+fn sidebars_and_navbar_resolve_against_docs() {
+    let site = check(&fixture("basic")).unwrap();
+    insta::assert_json_snapshot!("sidebar_next_docs", site.sidebar("current", "docs").unwrap());
+    insta::assert_json_snapshot!("navbar", site.site_data().navbar);
+    assert_eq!(site.site_data().versions.iter().map(|v| v.path.as_str()).collect::<Vec<_>>(), vec!["/docs/next", "/docs"]);
+}
+
+#[test]
+fn pages_are_full_width_routes() {
+    let site = check(&fixture("basic")).unwrap();
+    let home = site.page("/").unwrap();
+    assert_eq!(home.kind, RouteKind::Page);
+    assert_eq!(home.title, "Fixture home");
+}
+
+#[test]
+fn unknown_config_key_names_the_key_path_and_line() {
+    insta::assert_snapshot!(error_report("invalid-config"));
+}
+
+#[test]
+fn broken_links_and_anchors_are_listed_per_file() {
+    insta::assert_snapshot!(error_report("broken-links"));
+}
+
+#[test]
+fn bad_navbar_items_name_the_item() {
+    insta::assert_snapshot!(error_report("bad-navbar"));
+}
+
+#[test]
+fn unsupported_mdx_and_front_matter_name_file_and_line() {
+    insta::assert_snapshot!(error_report("bad-mdx"));
+}

@@ -1,0 +1,47 @@
+//! `docsite build [SITE_DIR] [--out DIR]`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use docsite_core::build::{build, BuildOptions};
+
+/// Arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The site directory (with docsite.toml).
+    #[arg(default_value = "site")]
+    site_dir: PathBuf,
+    /// Output directory (default: SITE_DIR/build).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The theme directory (default: $DOCSITE_THEME or the repository's theme/).
+    #[arg(long)]
+    theme: Option<PathBuf>,
+    /// Print the time of each stage.
+    #[arg(long)]
+    timings: bool,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    let start = Instant::now();
+    let opts = BuildOptions {
+        out_dir: args.out.unwrap_or_else(|| args.site_dir.join("build")),
+        site_dir: args.site_dir,
+        theme_dir: args.theme.unwrap_or_else(docsite_core::theme::theme_dir),
+        workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+    };
+    match build(&opts) {
+        Ok(report) => {
+            eprint!("{}", report.diagnostics.report());
+            if args.timings {
+                for (stage, secs) in &report.timings {
+                    eprintln!("  {stage:<8} {:>7.1} ms", secs * 1000.0);
+                }
+            }
+            eprintln!("docsite: built {} routes into {} in {:.2}s", report.routes, opts.out_dir.display(), start.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::report_error(&e),
+    }
+}

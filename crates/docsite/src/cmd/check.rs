@@ -1,0 +1,23 @@
+//! `docsite check [SITE_DIR]`: every validation of `build`, nothing written.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The site directory.
+    #[arg(default_value = "site")]
+    site_dir: PathBuf,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    match docsite_core::build::check(&args.site_dir) {
+        Ok(site) => {
+            eprint!("{}", site.diagnostics.report());
+            eprintln!("docsite: {} is clean", args.site_dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::report_error(&e),
+    }
+}

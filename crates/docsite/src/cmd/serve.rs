@@ -1,0 +1,40 @@
+//! `docsite serve [OUT_DIR] [--port 3000]`.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use docsite_server::{serve, ServeOptions};
+
+/// Arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The built site.
+    #[arg(default_value = "site/build")]
+    root: PathBuf,
+    /// Port.
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
+    /// Address to bind.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    let addr = SocketAddr::new(args.host, args.port);
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprintln!("docsite: serving {} on http://{addr}/", args.root.display());
+    match rt.block_on(serve(ServeOptions { root: args.root, addr })) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! `docsite`: build, check and serve a Docusaurus-format documentation site.
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Command line.
+#[derive(Parser)]
+#[command(name = "docsite", version, about = "A fast documentation site engine for Docusaurus-format content")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the site into static files (builds the theme first when needed).
+    Build(cmd::build::Args),
+    /// Serve a built site.
+    Serve(cmd::serve::Args),
+    /// Run every check of `build` without writing anything.
+    Check(cmd::check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Build(args) => cmd::build::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
+        Command::Check(args) => cmd::check::run(args),
+    }
+}
