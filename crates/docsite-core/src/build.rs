@@ -427,6 +427,9 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
             let mut head = String::new();
             head.push_str(&r.head);
             head.push_str(&format!("<script>{color_script}</script>"));
+            if let Some(icon) = &site.config.raw.favicon {
+                head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
+            }
             for u in [Some(&site_url), Some(&page_url), sidebar_url.as_ref(), Some(&manifest_url)].into_iter().flatten() {
                 head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
             }

@@ -1,0 +1,91 @@
+// The foundation's reader-visible guarantees: pre-rendered pages, hydration without
+// warnings, client-side navigation, the not-found page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openPage } from '../lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('the served HTML already contains the h1 and the article text', async () => {
+  for (const [path, h1, text] of [
+    ['/docs/fdc3-intro', 'Welcome to FDC3 2.2', 'open standard for interoperability'],
+    ['/docs/next/context/ref/Instrument', 'Instrument', 'fdc3.instrument'],
+    ['/docs/1.0/fdc3-intro', 'Welcome to FDC3', 'FDC3'],
+  ]) {
+    const res = await fetch(server.base + path);
+    assert.equal(res.status, 200, path);
+    const html = await res.text();
+    assert.match(html, new RegExp(`<h1[^>]*>${h1}</h1>`), `${path} has its h1`);
+    assert.ok(html.includes(text), `${path} has its article text`);
+  }
+});
+
+test('a doc page shows navbar, sidebar, table of contents and hydrates without console errors', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.getByRole('navigation').first().waitFor();
+  assert.equal(await page.locator('h1').first().textContent(), 'Welcome to FDC3 2.2');
+  assert.ok(await page.getByRole('link', { name: 'Getting Started' }).first().isVisible(), 'navbar item');
+  assert.ok(await page.locator('[aria-current="page"]').first().isVisible(), 'current page marked in the sidebar');
+  assert.ok(await page.locator('a[href="#motivation"]:not(.hash-link):visible').first().isVisible(), 'TOC links to the Motivation heading');
+  const anchor = page.locator('h2#motivation a.hash-link');
+  assert.equal(await anchor.getAttribute('title'), 'Direct link to Motivation');
+  // Give hydration a moment, then require a clean console.
+  await page.waitForTimeout(300);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a sidebar click changes page without reloading the document', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.evaluate(() => (window.__noReload = true));
+  await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
+  await page.waitForURL('**/docs/why-fdc3');
+  await page.locator('h1', { hasText: 'Why FDC3?' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__noReload), true, 'the document was not reloaded');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an unknown path gets the not-found page with HTTP 404', async () => {
+  const res = await fetch(server.base + '/docs/no-such-page');
+  assert.equal(res.status, 404);
+  assert.match(await res.text(), /Page Not Found/);
+  const { page, context } = await openPage(browser);
+  const response = await page.goto(server.base + '/docs/no-such-page');
+  assert.equal(response.status(), 404);
+  await page.locator('h1', { hasText: 'Page Not Found' }).waitFor();
+  await context.close();
+});
+
+test('routes with spaces and folder indexes are served', async () => {
+  for (const path of ['/docs/use-cases/meeting-minutes/2020-01-16%20uc-wg%20meeting%20notes', '/docs/use-cases/', '/docs/next']) {
+    const res = await fetch(server.base + path);
+    assert.equal(res.status, 200, path);
+  }
+});
+
+test('older versions carry the unmaintained banner linking to the latest version', async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(server.base + '/docs/2.0/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.getByText('which is no longer actively maintained').waitFor();
+  const latest = page.getByRole('link', { name: 'latest version' });
+  assert.equal(await latest.getAttribute('href'), '/docs/fdc3-intro');
+  await context.close();
+});
+
+test('.html suffixes redirect to the clean URL', async () => {
+  const res = await fetch(server.base + '/docs/fdc3-intro.html', { redirect: 'manual' });
+  assert.equal(res.status, 301);
+  assert.equal(res.headers.get('location'), '/docs/fdc3-intro');
+});
