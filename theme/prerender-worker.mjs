@@ -1,0 +1,78 @@
+// Prerender worker: a long-lived Node process the docsite engine drives over NDJSON
+// on stdin/stdout (one per core). It renders pages with the theme's server bundle.
+//
+//   in:  {"type":"init","site":SiteData,"routes":RouteManifest}      (first; no reply)
+//   in:  {"type":"render","id":n,"url":"/x","page":PageData,"sidebar":SidebarData|null}
+//   out: {"id":n,"html":"...","head":"..."}   or   {"id":n,"error":"message and stack"}
+//
+// stdout carries only reply lines: everything the theme or React logs goes to stderr.
+// One bad page answers with an error and the worker carries on. It exits when stdin
+// closes.
+import { createInterface } from 'node:readline';
+import { format } from 'node:util';
+
+const out = process.stdout;
+for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
+  console[level] = (...args) => {
+    process.stderr.write(`${format(...args)}\n`);
+  };
+}
+
+// React picks its production build from NODE_ENV at import time.
+process.env.NODE_ENV ??= 'production';
+
+const { render } = await import(new URL('./dist/server/entry-server.js', import.meta.url).href);
+
+/** @type {{ site: unknown, routes: unknown } | null} */
+let context = null;
+
+function reply(message) {
+  out.write(`${JSON.stringify(message)}\n`);
+}
+
+function describe(error) {
+  if (error instanceof Error) {
+    let text = error.stack ?? `${error.name}: ${error.message}`;
+    let cause = error.cause;
+    for (let depth = 0; cause !== undefined && depth < 5; depth += 1) {
+      text += `\nCaused by: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
+      cause = cause instanceof Error ? cause.cause : undefined;
+    }
+    return text;
+  }
+  return String(error);
+}
+
+function handle(line) {
+  if (line.trim() === '') return;
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch (error) {
+    process.stderr.write(`prerender-worker: ignoring a line that is not JSON: ${describe(error)}\n`);
+    return;
+  }
+  if (message.type === 'init') {
+    context = { site: message.site, routes: message.routes };
+    return;
+  }
+  if (message.type === 'render') {
+    const id = message.id;
+    try {
+      if (!context) throw new Error('render before init: the first message must be {"type":"init",...}');
+      const { html, head } = render(message.url, context.site, context.routes, message.page, message.sidebar ?? null);
+      reply({ id, html, head });
+    } catch (error) {
+      reply({ id, error: describe(error) });
+    }
+    return;
+  }
+  process.stderr.write(`prerender-worker: unknown message type ${JSON.stringify(message.type)}\n`);
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', handle);
+lines.on('close', () => {
+  // Let pending stdout writes drain, then leave.
+  out.write('', () => process.exit(0));
+});

@@ -1,0 +1,51 @@
+//! The `<head>` tags of a page (title, description, canonical, Open Graph), as an
+//! HTML string for the server render and as DOM updates after client navigation.
+import type { PageData, SiteData } from '../generated/contract';
+
+/** `{page} | {site}`, or the site title alone on the home page. */
+export function pageTitle(site: SiteData, page: Pick<PageData, 'path' | 'title'>): string {
+  return page.path === '/' || !page.title ? site.title : `${page.title} | ${site.title}`;
+}
+
+/** Absolute canonical URL of a page. */
+export function canonicalUrl(site: SiteData, page: Pick<PageData, 'path'>): string {
+  return `${site.url.replace(/\/+$/, '')}${page.path}`;
+}
+
+/** Escapes text for HTML content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' })[c]};`);
+}
+
+/** The head tags of a page, one per line. */
+export function renderHead(site: SiteData, page: PageData): string {
+  const title = pageTitle(site, page);
+  const description = page.description ?? site.tagline;
+  const url = canonicalUrl(site, page);
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : null,
+    page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : null,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : null,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+  ];
+  return tags.filter((tag): tag is string => tag !== null).join('\n');
+}
+
+/** Brings the live document's head in line with a page the client navigated to. */
+export function updateDocumentHead(site: SiteData, page: PageData): void {
+  const title = pageTitle(site, page);
+  const description = page.description ?? site.tagline;
+  const url = canonicalUrl(site, page);
+  document.title = title;
+  const set = (selector: string, attribute: string, value: string) => {
+    document.head.querySelector(selector)?.setAttribute(attribute, value);
+  };
+  set('meta[name="description"]', 'content', description);
+  set('meta[property="og:description"]', 'content', description);
+  set('meta[property="og:title"]', 'content', title);
+  set('meta[property="og:url"]', 'content', url);
+  set('link[rel="canonical"]', 'href', url);
+}

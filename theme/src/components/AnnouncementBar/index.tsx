@@ -1,0 +1,52 @@
+//! The optional announcement bar above the navbar. Readers may close it (when
+//! `isCloseable`); the dismissal is remembered with the bar's id, so a new
+//! announcement (new id) shows again.
+import { useEffect, useState } from 'react';
+import { useSiteData } from '../../contexts/SiteData';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { IconClose } from '../Icons';
+import styles from './styles.module.css';
+
+/** localStorage key holding `"true"` once the reader closed the bar. */
+export const ANNOUNCEMENT_DISMISS_KEY = 'docsite-announcement-dismiss';
+/** localStorage key holding the id of the bar the dismissal refers to. */
+export const ANNOUNCEMENT_ID_KEY = 'docsite-announcement-id';
+
+export function AnnouncementBar() {
+  const { announcementBar: bar } = useSiteData();
+  const [dismissed, setDismissed] = useState(false);
+  const id = bar?.id;
+
+  useEffect(() => {
+    if (id === undefined) return;
+    if (readStorage(ANNOUNCEMENT_ID_KEY) !== id) {
+      writeStorage(ANNOUNCEMENT_ID_KEY, id);
+      removeStorage(ANNOUNCEMENT_DISMISS_KEY);
+      setDismissed(false);
+    } else {
+      setDismissed(readStorage(ANNOUNCEMENT_DISMISS_KEY) === 'true');
+    }
+  }, [id]);
+
+  if (!bar || dismissed) return null;
+  const close = () => {
+    writeStorage(ANNOUNCEMENT_ID_KEY, bar.id);
+    writeStorage(ANNOUNCEMENT_DISMISS_KEY, 'true');
+    setDismissed(true);
+  };
+  return (
+    <div
+      className={styles.bar}
+      role="banner"
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
+      {bar.isCloseable ? <div className={styles.spacer} /> : null}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {bar.isCloseable ? (
+        <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+          <IconClose />
+        </button>
+      ) : null}
+    </div>
+  );
+}

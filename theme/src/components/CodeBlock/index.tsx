@@ -1,0 +1,71 @@
+//! A highlighted code block. The engine highlights at build time into
+//! `<span class="line">` per line with token spans inside; this component adds the
+//! title bar and the copy button.
+import { useEffect, useRef, useState } from 'react';
+import type { ContentComponentProps } from '../../content/components';
+import { IconCheck, IconCopy } from '../Icons';
+import styles from './styles.module.css';
+
+export type Props = ContentComponentProps;
+
+/** Drops the newlines between line spans: lines are blocks, so they would double up. */
+export function compactLines(html: string): string {
+  return html.replace(/<\/span>\r?\n(?=<span class="line)/g, '</span>');
+}
+
+/** The text to copy: one line per line span (or the raw text when there are none). */
+export function codeText(code: HTMLElement): string {
+  const lines = code.querySelectorAll(':scope > .line');
+  if (lines.length === 0) return code.textContent ?? '';
+  return Array.from(lines, (line) => line.textContent ?? '').join('\n');
+}
+
+export function CodeBlock({ node }: Props) {
+  const lang = node.a?.lang || 'text';
+  const title = node.a?.title;
+  const html = compactLines(node.a?.html ?? '');
+  const codeRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 1500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = () => {
+    const code = codeRef.current;
+    if (!code) return;
+    navigator.clipboard?.writeText(codeText(code)).then(
+      () => setCopied(true),
+      (error: unknown) => console.warn('[docsite] Could not copy the code to the clipboard.', error),
+    );
+  };
+
+  return (
+    <div className={`code-block ${styles.codeBlock}`}>
+      {title ? <div className={styles.title}>{title}</div> : null}
+      <div className={styles.body}>
+        <pre className={styles.pre} tabIndex={0}>
+          <code ref={codeRef} className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: html }} />
+        </pre>
+        <button
+          type="button"
+          className={`${styles.copy} ${copied ? styles.copied : ''}`}
+          aria-label="Copy code to clipboard"
+          title="Copy"
+          onClick={copy}
+        >
+          {copied ? (
+            <>
+              <IconCheck size={16} />
+              <span>Copied</span>
+            </>
+          ) : (
+            <IconCopy size={16} />
+          )}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+//! A navbar dropdown. On desktop it opens on hover or click and closes on an outside
+//! press/touch/focus or Escape; in the mobile drawer it is a collapsible list.
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from '../../hooks/useDismiss';
+import { IconChevron, IconExternal } from '../Icons';
+import { Link } from '../Link';
+import styles from './styles.module.css';
+
+export type DropdownEntry = {
+  label: string;
+  /** Internal route or external URL. */
+  to: string;
+  active?: boolean;
+  external?: boolean;
+  onClick?: () => void;
+};
+
+export type Props = {
+  label: string;
+  /** Icon before the label. */
+  icon?: ReactNode;
+  /** Link of the label itself, if any. */
+  to?: string | null;
+  entries: DropdownEntry[];
+  /** Highlights the label (one of the entries is the current page). */
+  active?: boolean;
+  /** Rendered inside the mobile drawer. */
+  mobile?: boolean;
+  /** Accessible name of the toggle, when the label alone is not enough. */
+  ariaLabel?: string;
+};
+
+export function Dropdown({ label, icon, to, entries, active = false, mobile = false, ariaLabel }: Props) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open && !mobile, close);
+
+  const list = (
+    <ul className={mobile ? styles.mobileList : styles.menu} hidden={mobile ? !open : undefined}>
+      {entries.map((entry) => (
+        <li key={`${entry.label}\u0000${entry.to}`}>
+          <Link
+            to={entry.to}
+            className={`${styles.entry} ${entry.active ? styles.entryActive : ''}`}
+            aria-current={entry.active ? 'page' : undefined}
+            onClick={() => {
+              entry.onClick?.();
+              setOpen(false);
+            }}
+          >
+            {entry.label}
+            {entry.external ? <IconExternal className={styles.external} /> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+
+  const toggle = (
+    <button
+      type="button"
+      className={`${styles.toggle} ${active ? styles.active : ''}`}
+      aria-haspopup="true"
+      aria-expanded={open}
+      aria-label={ariaLabel ?? (to ? `${label} menu` : undefined)}
+      onClick={() => setOpen((value) => !value)}
+    >
+      {to ? null : (
+        <span className={styles.label}>
+          {icon}
+          {label}
+        </span>
+      )}
+      <IconChevron size={14} className={styles.chevron} />
+    </button>
+  );
+
+  return (
+    <div
+      ref={ref}
+      className={`${mobile ? styles.mobile : styles.dropdown} ${open ? styles.open : ''}`}
+      onMouseEnter={mobile ? undefined : () => setOpen(true)}
+      onMouseLeave={mobile ? undefined : () => setOpen(false)}
+    >
+      {to ? (
+        <span className={styles.labelRow}>
+          <Link to={to} className={`${styles.labelLink} ${active ? styles.active : ''}`}>
+            {icon}
+            {label}
+          </Link>
+          {toggle}
+        </span>
+      ) : (
+        toggle
+      )}
+      {list}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+//! The site footer: link columns (or a flat list), logo and copyright.
+import type { LinkData } from '../../generated/contract';
+import { useSiteData } from '../../contexts/SiteData';
+import { IconExternal } from '../Icons';
+import { Link } from '../Link';
+import { Logo } from '../Logo';
+import styles from './styles.module.css';
+
+function FooterLink({ link }: { link: LinkData }) {
+  return (
+    <Link to={link.to ?? link.href ?? '#'} className={styles.link}>
+      {link.label}
+      {link.href && link.to === null ? <IconExternal className={styles.external} /> : null}
+    </Link>
+  );
+}
+
+export function Footer() {
+  const { footer } = useSiteData();
+  if (!footer) return null;
+  const dark = footer.style === 'dark';
+  return (
+    <footer className={`footer ${styles.footer} ${dark ? styles.dark : ''}`}>
+      <div className={styles.inner}>
+        {footer.columns.length > 0 ? (
+          <div className={styles.columns}>
+            {footer.columns.map((column) => (
+              <div key={column.title} className={styles.column}>
+                <div className={styles.columnTitle}>{column.title}</div>
+                <ul className={styles.list}>
+                  {column.items.map((link) => (
+                    <li key={`${link.label}\u0000${link.to ?? link.href}`}>
+                      <FooterLink link={link} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {footer.links.length > 0 ? (
+          <ul className={styles.flat}>
+            {footer.links.map((link) => (
+              <li key={`${link.label}\u0000${link.to ?? link.href}`}>
+                <FooterLink link={link} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {footer.logo || footer.copyright ? (
+          <div className={styles.bottom}>
+            {footer.logo ? (
+              <Link to={footer.logo.href || '/'} className={styles.logoLink}>
+                <Logo logo={footer.logo} className={styles.logo} />
+              </Link>
+            ) : null}
+            {footer.copyright ? (
+              <div className={styles.copyright} dangerouslySetInnerHTML={{ __html: footer.copyright }} />
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+//! The one link component of the theme. Internal routes navigate client-side through
+//! the router and prefetch their data chunks (hover, focus, visible); external URLs
+//! open in a new tab; same-page hashes and file links stay plain anchors.
+import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useHref, useLinkClickHandler } from 'react-router';
+import { useRouteManifest } from '../../contexts/SiteData';
+import { prefetchRoute } from '../../lib/chunks';
+import { isExternalUrl, looksLikeFile, splitPath } from '../../lib/paths';
+import { onceVisible } from '../../lib/visibility';
+
+export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** Internal route (`/docs/x#y`), same-page hash or external URL. */
+  to: string;
+  children?: ReactNode;
+};
+
+/** Whether a link target goes through the client router. */
+export function isRoutedLink(to: string): boolean {
+  return to.startsWith('/') && !isExternalUrl(to) && !looksLikeFile(splitPath(to).pathname);
+}
+
+export function Link({ to, children, onClick, onMouseEnter, onFocus, ...rest }: Props) {
+  const routes = useRouteManifest();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const routed = isRoutedLink(to);
+  const href = useHref(routed ? to : '/');
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(routed ? to : '/');
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!routed || !element) return;
+    return onceVisible(element, () => prefetchRoute(routes, to));
+  }, [routed, routes, to]);
+
+  if (isExternalUrl(to)) {
+    return (
+      <a href={to} target="_blank" rel="noopener noreferrer" onClick={onClick} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  if (!routed) {
+    return (
+      <a href={to} onClick={onClick} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <a
+      ref={ref}
+      href={href}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) navigate(event);
+      }}
+      onMouseEnter={(event) => {
+        prefetchRoute(routes, to);
+        onMouseEnter?.(event);
+      }}
+      onFocus={(event) => {
+        prefetchRoute(routes, to);
+        onFocus?.(event);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}

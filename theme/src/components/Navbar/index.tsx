@@ -1,0 +1,83 @@
+//! The fixed top navbar: logo and title, configured items left and right, the colour
+//! mode switch, and (at 996 px and below) the menu button that opens the drawer.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { usePageData } from '../../contexts/PageData';
+import { useSiteData } from '../../contexts/SiteData';
+import { useHideOnScroll } from '../../hooks/useHideOnScroll';
+import { ColorModeToggle } from '../ColorModeToggle';
+import { IconMenu } from '../Icons';
+import { Link } from '../Link';
+import { Logo } from '../Logo';
+import { NavbarItemView } from '../NavbarItem';
+import styles from './styles.module.css';
+
+// The drawer is only for narrow viewports and only once opened: not in the first view.
+const MobileDrawer = lazy(() => import('../MobileDrawer').then((module) => ({ default: module.MobileDrawer })));
+
+/** Logo and title, linking home. */
+export function NavbarBrand() {
+  const { navbar } = useSiteData();
+  const href = navbar.logo?.href || '/';
+  return (
+    <Link to={href} className={styles.brand}>
+      {navbar.logo ? <Logo logo={navbar.logo} className={styles.logo} /> : null}
+      {navbar.title ? <b className={styles.title}>{navbar.title}</b> : null}
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { navbar, colorMode } = useSiteData();
+  const { path } = usePageData();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const hidden = useHideOnScroll(navbar.hideOnScroll && !drawerOpen);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  // Any navigation closes the drawer.
+  useEffect(() => setDrawerOpen(false), [path]);
+
+  const left = navbar.items.filter((item) => item.position === 'left');
+  const right = navbar.items.filter((item) => item.position === 'right');
+  const search = right.filter((item) => item.type === 'search');
+  const rightOthers = right.filter((item) => item.type !== 'search');
+
+  return (
+    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? styles.hidden : ''}`}>
+      <div className={styles.inner}>
+        <div className={styles.side}>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label="Toggle navigation bar"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <IconMenu />
+          </button>
+          <NavbarBrand />
+          <div className={styles.items}>
+            {left.map((item) => (
+              <NavbarItemView key={item.configPath} item={item} />
+            ))}
+          </div>
+        </div>
+        <div className={`${styles.side} ${styles.right}`}>
+          <div className={styles.items}>
+            {rightOthers.map((item) => (
+              <NavbarItemView key={item.configPath} item={item} />
+            ))}
+          </div>
+          {colorMode.disableSwitch ? null : <ColorModeToggle />}
+          {search.map((item) => (
+            <NavbarItemView key={item.configPath} item={item} />
+          ))}
+        </div>
+      </div>
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <MobileDrawer onClose={closeDrawer} />
+        </Suspense>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+//! One configured link (`LinkData`) as a navbar entry.
+import type { LinkData } from '../../generated/contract';
+import { usePageData } from '../../contexts/PageData';
+import { isLinkActive } from '../../lib/paths';
+import { IconExternal } from '../Icons';
+import { Link } from '../Link';
+import styles from './styles.module.css';
+
+export type NavbarLinkProps = {
+  link: LinkData;
+  mobile: boolean;
+  /** Overrides the computed active state. */
+  active?: boolean;
+};
+
+export function NavbarLink({ link, mobile, active }: NavbarLinkProps) {
+  const { path } = usePageData();
+  const target = link.to ?? link.href ?? '#';
+  const isActive = active ?? (link.to !== null && isLinkActive(path, link));
+  return (
+    <Link
+      to={target}
+      className={`${mobile ? styles.mobileLink : styles.link} ${isActive ? styles.active : ''}`}
+      aria-current={isActive ? 'page' : undefined}
+    >
+      {link.label}
+      {link.href ? <IconExternal className={styles.external} /> : null}
+    </Link>
+  );
+}

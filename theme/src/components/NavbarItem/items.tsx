@@ -1,0 +1,132 @@
+//! The navbar item components, one per `NavbarItem.type` of the contract.
+import type { NavbarItem } from '../../generated/contract';
+import { usePageData } from '../../contexts/PageData';
+import { usePreferredVersion } from '../../contexts/PreferredVersion';
+import { useSiteData } from '../../contexts/SiteData';
+import { isLinkActive } from '../../lib/paths';
+import { activeVersionName, chooseVersionRoute, findVersion, versionDropdownTarget } from '../../lib/versions';
+import { Dropdown, type DropdownEntry } from '../Dropdown';
+import { IconLanguage, IconSearch } from '../Icons';
+import { NavbarLink } from './NavbarLink';
+import styles from './styles.module.css';
+import type { LinkData } from '../../generated/contract';
+
+/** Props of the component for navbar items of type `K`. */
+export type ItemProps<K extends NavbarItem['type']> = {
+  item: Extract<NavbarItem, { type: K }>;
+  mobile: boolean;
+};
+
+function linkEntry(link: LinkData, path: string): DropdownEntry {
+  return {
+    label: link.label,
+    to: link.to ?? link.href ?? '#',
+    external: link.href !== null && link.to === null,
+    active: link.to !== null && isLinkActive(path, link),
+  };
+}
+
+export function LinkItem({ item, mobile }: ItemProps<'link'>) {
+  return <NavbarLink link={item.link} mobile={mobile} />;
+}
+
+export function DropdownItem({ item, mobile }: ItemProps<'dropdown'>) {
+  const { path } = usePageData();
+  const entries = item.items.map((link) => linkEntry(link, path));
+  return (
+    <Dropdown
+      label={item.label}
+      to={item.to}
+      entries={entries}
+      active={entries.some((entry) => entry.active)}
+      mobile={mobile}
+    />
+  );
+}
+
+export function HtmlItem({ item, mobile }: ItemProps<'html'>) {
+  return (
+    <div
+      className={mobile ? styles.mobileHtml : styles.html}
+      dangerouslySetInnerHTML={{ __html: item.value }}
+    />
+  );
+}
+
+/** Placeholder until the search feature lands: looks like the search box, does nothing. */
+export function SearchItem({ mobile }: ItemProps<'search'>) {
+  if (mobile) return null;
+  return (
+    <button type="button" className={styles.search} aria-label="Search" aria-disabled="true" title="Search">
+      <IconSearch size={16} />
+      <span className={styles.searchPlaceholder}>Search docs</span>
+    </button>
+  );
+}
+
+export function LocaleDropdownItem({ item, mobile }: ItemProps<'localeDropdown'>) {
+  const site = useSiteData();
+  const { path } = usePageData();
+  const entries: DropdownEntry[] = [
+    { label: site.locale.label, to: path, active: true },
+    ...item.itemsAfter.map((link) => linkEntry(link, path)),
+  ];
+  return (
+    <Dropdown
+      label={site.locale.label}
+      icon={<IconLanguage size={18} />}
+      entries={entries}
+      mobile={mobile}
+      ariaLabel={`Languages (current: ${site.locale.label})`}
+    />
+  );
+}
+
+export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
+  const site = useSiteData();
+  const page = usePageData();
+  const { preferredVersion } = usePreferredVersion();
+  const version = activeVersionName(site, page, preferredVersion);
+  const to = chooseVersionRoute(item.toByVersion, version);
+  if (to === null) return null;
+  const link: LinkData = {
+    label: item.label,
+    to,
+    href: null,
+    activeBasePath: null,
+    activeBaseRegex: item.activeBaseRegex,
+  };
+  const inSidebar =
+    item.activeSidebar !== null &&
+    page.sidebarId === item.activeSidebar &&
+    page.version !== null &&
+    page.version === version;
+  const active = inSidebar || isLinkActive(page.path, link);
+  return <NavbarLink link={link} mobile={mobile} active={active} />;
+}
+
+export function DocsVersionDropdownItem({ item, mobile }: ItemProps<'docsVersionDropdown'>) {
+  const site = useSiteData();
+  const page = usePageData();
+  const { preferredVersion, savePreferredVersion } = usePreferredVersion();
+  const activeName = activeVersionName(site, page, preferredVersion);
+  const activeVersion = findVersion(site, activeName) ?? site.versions[0];
+  const entries: DropdownEntry[] = [
+    ...item.itemsBefore.map((link) => linkEntry(link, page.path)),
+    ...site.versions.map((version) => ({
+      label: version.label,
+      to: versionDropdownTarget(page, version),
+      active: version.name === activeVersion?.name && page.version !== null,
+      onClick: () => savePreferredVersion(version.name),
+    })),
+    ...item.itemsAfter.map((link) => linkEntry(link, page.path)),
+  ];
+  return (
+    <Dropdown
+      label={activeVersion?.label ?? 'Versions'}
+      entries={entries}
+      mobile={mobile}
+      ariaLabel={activeVersion ? `Docs version: ${activeVersion.label}` : 'Docs versions'}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+//! `<Tabs groupId>` with `<TabItem value label default>` children. The server selects
+//! the `default` item (else the first); a remembered group choice is applied after
+//! hydration, so both sides render the same first markup.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Element } from '../../generated/contract';
+import type { ContentComponentProps } from '../../content/components';
+import { isElement, Nodes } from '../../content/Nodes';
+import { tabGroupStorageKey, useTabGroups } from '../../contexts/TabGroups';
+import { readStorage } from '../../lib/storage';
+import styles from './styles.module.css';
+
+export type Props = ContentComponentProps;
+
+type Tab = { value: string; label: string; node: Element };
+
+function isTruthy(attribute: string | undefined): boolean {
+  return attribute !== undefined && attribute !== 'false';
+}
+
+/** The tabs of a Tabs element and the value selected before any reader choice. */
+export function readTabs(node: Element): { tabs: Tab[]; defaultValue: string | undefined } {
+  const tabs = (node.c ?? [])
+    .filter((child): child is Element => isElement(child, 'TabItem'))
+    .map((child, index) => {
+      const value = child.a?.value ?? String(index);
+      return { value, label: child.a?.label ?? value, node: child };
+    });
+  const marked = tabs.find((tab) => isTruthy(tab.node.a?.default));
+  return { tabs, defaultValue: (marked ?? tabs[0])?.value };
+}
+
+export function Tabs({ node }: Props) {
+  const { tabs, defaultValue } = readTabs(node);
+  const groupId = node.a?.groupId || undefined;
+  const { choices, choose, restore } = useTabGroups();
+  const [local, setLocal] = useState(defaultValue);
+  const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const valuesKey = tabs.map((tab) => tab.value).join('\u0000');
+  const has = (value: string | undefined) => value !== undefined && tabs.some((tab) => tab.value === value);
+
+  useEffect(() => {
+    if (!groupId) return;
+    const stored = readStorage(tabGroupStorageKey(groupId));
+    if (stored !== null && valuesKey.split('\u0000').includes(stored)) restore(groupId, stored);
+  }, [groupId, valuesKey, restore]);
+
+  const groupChoice = groupId ? choices[groupId] : undefined;
+  const selected = has(groupChoice) ? groupChoice : local;
+
+  const select = (value: string) => {
+    setLocal(value);
+    if (groupId) choose(groupId, value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    let next: number | null = null;
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = tabs.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next];
+    if (!tab) return;
+    select(tab.value);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className={`tabs-container ${styles.container}`}>
+      <div role="tablist" aria-orientation="horizontal" className={styles.tablist}>
+        {tabs.map((tab, index) => {
+          const isSelected = tab.value === selected;
+          return (
+            <button
+              key={tab.value}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${index}`}
+              aria-controls={`${baseId}-panel-${index}`}
+              aria-selected={isSelected}
+              tabIndex={isSelected ? 0 : -1}
+              className={`${styles.tab} ${isSelected ? styles.selected : ''}`}
+              onClick={() => select(tab.value)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab, index) => (
+        <div
+          key={tab.value}
+          role="tabpanel"
+          id={`${baseId}-panel-${index}`}
+          aria-labelledby={`${baseId}-tab-${index}`}
+          hidden={tab.value !== selected}
+          className={styles.panel}
+        >
+          <Nodes nodes={tab.node.c} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A TabItem outside Tabs (malformed content): shows its content. */
+export function TabItem({ node }: Props) {
+  return (
+    <div>
+      <Nodes nodes={node.c} />
+    </div>
+  );
+}

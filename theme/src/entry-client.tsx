@@ -1,0 +1,57 @@
+//! Client entry: reads the boot record, loads the site, routes, page and sidebar
+//! chunks (preloaded by the page), then hydrates the server-rendered HTML. If the data
+//! cannot be loaded, the server HTML stays as it is, with an error bar and Retry.
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import './styles/index.css';
+import { loadBootData, readBoot, type BootData } from './app/boot';
+import { ClientApp, UNMATCHED_PATH } from './app/ClientApp';
+import { hideErrorBar, showErrorBar } from './app/ErrorBar';
+import { normalizePath } from './lib/paths';
+
+const ROOT_ID = '__docsite_root';
+
+/** Rewrites `/x/`, `/x.html`, `/x/index.html` to `/x` before the first render. */
+function normaliseAddress(): string {
+  const { pathname, search, hash } = window.location;
+  const path = normalizePath(pathname);
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Keep the raw path.
+  }
+  if (path !== decoded) window.history.replaceState(window.history.state, '', `${encodeURI(path)}${search}${hash}`);
+  return path;
+}
+
+function hydrate(data: BootData): void {
+  const root = document.getElementById(ROOT_ID);
+  if (!root) throw new Error(`The page has no #${ROOT_ID} element.`);
+  const path = normaliseAddress();
+  const shownPath = data.page.kind === 'notFound' && data.routes.routes[path] ? UNMATCHED_PATH : path;
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <ClientApp
+        site={data.site}
+        routes={data.routes}
+        initial={{ path: shownPath, page: data.page, sidebar: data.sidebar }}
+      />
+    </BrowserRouter>,
+  );
+}
+
+async function start(): Promise<void> {
+  try {
+    const data = await loadBootData(readBoot());
+    hideErrorBar();
+    hydrate(data);
+  } catch (error) {
+    console.error('[docsite] The page could not start.', error);
+    const message = error instanceof Error ? error.message : String(error);
+    showErrorBar(`This page could not load its data: ${message}`, () => void start());
+  }
+}
+
+void start();

@@ -1,0 +1,581 @@
+// Generated from crates/docsite-core/src/contract.rs by ts-rs. Do not edit.
+// Regenerate: DOCSITE_WRITE_CONTRACT=1 cargo test -p docsite-core contract
+
+export type Boot = { 
+/**
+ * URL of the [`SiteData`] chunk.
+ */
+site: string, 
+/**
+ * URL of the [`RouteManifest`] chunk.
+ */
+routes: string, 
+/**
+ * URL of this page's [`PageData`] chunk.
+ */
+page: string, 
+/**
+ * URL of this page's [`SidebarData`] chunk, when it has a sidebar.
+ */
+sidebar: string | null, };
+
+export type RouteManifest = { 
+/**
+ * Route path (percent-decoded, no trailing slash except for `/`) -> entry.
+ */
+routes: { [key in string]: RouteEntry }, 
+/**
+ * The data chunk of the not-found page.
+ */
+notFound: string, };
+
+export type RouteEntry = { 
+/**
+ * What kind of page this is.
+ */
+kind: RouteKind, 
+/**
+ * Docs version name (`2.2`, `current`, ...) for docs routes.
+ */
+version: string | null, 
+/**
+ * URL of the page data chunk.
+ */
+chunk: string, 
+/**
+ * URL of the sidebar chunk, when the page has a sidebar.
+ */
+sidebar: string | null, };
+
+export type RouteKind = "doc" | "page" | "search" | "notFound";
+
+export type SiteData = { 
+/**
+ * Site title, used in `<title>` and the navbar.
+ */
+title: string, 
+/**
+ * One-line description of the site.
+ */
+tagline: string, 
+/**
+ * Canonical origin (`https://fdc3.finos.org`).
+ */
+url: string, 
+/**
+ * Path the site is served under, with leading and trailing slash.
+ */
+baseUrl: string, 
+/**
+ * The site's locale.
+ */
+locale: LocaleData, 
+/**
+ * Navigation bar.
+ */
+navbar: NavbarData, 
+/**
+ * Footer, when configured.
+ */
+footer: FooterData | null, 
+/**
+ * Announcement bar, when configured.
+ */
+announcementBar: AnnouncementBarData | null, 
+/**
+ * Colour mode settings.
+ */
+colorMode: ColorModeData, 
+/**
+ * Every docs version, newest first (`current` = next first).
+ */
+versions: Array<VersionData>, 
+/**
+ * Name of the latest released version.
+ */
+lastVersion: string, };
+
+export type LocaleData = { 
+/**
+ * Locale code (`en`).
+ */
+code: string, 
+/**
+ * Human label (`English`).
+ */
+label: string, 
+/**
+ * `ltr` or `rtl`.
+ */
+direction: string, 
+/**
+ * Value of `<html lang>`.
+ */
+htmlLang: string, };
+
+export type NavbarData = { 
+/**
+ * Title next to the logo.
+ */
+title: string | null, 
+/**
+ * Logo image.
+ */
+logo: LogoData | null, 
+/**
+ * Hide the navbar when scrolling down.
+ */
+hideOnScroll: boolean, 
+/**
+ * Items, in configuration order; `position` says which side.
+ */
+items: Array<NavbarItem>, };
+
+export type LogoData = { 
+/**
+ * Alternative text.
+ */
+alt: string, 
+/**
+ * Image URL in light mode.
+ */
+src: string, 
+/**
+ * Image URL in dark mode (defaults to `src`).
+ */
+srcDark: string, 
+/**
+ * Where the logo links to.
+ */
+href: string, 
+/**
+ * Width in CSS pixels.
+ */
+width: number | null, 
+/**
+ * Height in CSS pixels.
+ */
+height: number | null, };
+
+export type Position = "left" | "right";
+
+export type NavbarItem = { "type": "link", 
+/**
+ * Where the item came from in the configuration (`navbar.items[2]`).
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * The link.
+ */
+link: LinkData, } | { "type": "dropdown", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * Label of the dropdown.
+ */
+label: string, 
+/**
+ * Optional link of the dropdown label itself.
+ */
+to: string | null, 
+/**
+ * Entries.
+ */
+items: Array<LinkData>, } | { "type": "html", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * The HTML.
+ */
+value: string, } | { "type": "search", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, } | { "type": "localeDropdown", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * Extra links after the locales.
+ */
+itemsAfter: Array<LinkData>, } | { "type": "docLink", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Route of the target in each version that has it (version name -> path).
+ */
+toByVersion: { [key in string]: string }, 
+/**
+ * Sidebar whose pages make this item active (for `docSidebar` and `doc`).
+ */
+activeSidebar: string | null, 
+/**
+ * Active-state override.
+ */
+activeBaseRegex: string | null, } | { "type": "docsVersionDropdown", 
+/**
+ * Config path.
+ */
+configPath: string, 
+/**
+ * Position.
+ */
+position: Position, 
+/**
+ * Links listed before the versions.
+ */
+itemsBefore: Array<LinkData>, 
+/**
+ * Links listed after the versions (e.g. "All versions").
+ */
+itemsAfter: Array<LinkData>, };
+
+export type LinkData = { 
+/**
+ * Visible label.
+ */
+label: string, 
+/**
+ * Internal route (client-side navigation).
+ */
+to: string | null, 
+/**
+ * External URL (opens in a new tab).
+ */
+href: string | null, 
+/**
+ * Path prefix that makes the link active.
+ */
+activeBasePath: string | null, 
+/**
+ * Regex that makes the link active.
+ */
+activeBaseRegex: string | null, };
+
+export type FooterData = { 
+/**
+ * `dark` or `light`.
+ */
+style: string, 
+/**
+ * Link columns (empty when the footer uses a flat list).
+ */
+columns: Array<FooterColumn>, 
+/**
+ * Flat list of links (empty when the footer uses columns).
+ */
+links: Array<LinkData>, 
+/**
+ * Logo.
+ */
+logo: LogoData | null, 
+/**
+ * Copyright line (HTML allowed, from configuration).
+ */
+copyright: string | null, };
+
+export type FooterColumn = { 
+/**
+ * Column title.
+ */
+title: string, 
+/**
+ * Links.
+ */
+items: Array<LinkData>, };
+
+export type AnnouncementBarData = { 
+/**
+ * Identifier; a new id shows the bar again to readers who closed it.
+ */
+id: string, 
+/**
+ * Content (HTML from configuration).
+ */
+content: string, 
+/**
+ * Background colour.
+ */
+backgroundColor: string, 
+/**
+ * Text colour.
+ */
+textColor: string, 
+/**
+ * Whether readers may close it.
+ */
+isCloseable: boolean, };
+
+export type ColorMode = "light" | "dark";
+
+export type ColorModeData = { 
+/**
+ * Mode when nothing is stored.
+ */
+defaultMode: ColorMode, 
+/**
+ * Hide the switch.
+ */
+disableSwitch: boolean, 
+/**
+ * Follow `prefers-color-scheme` when nothing is stored.
+ */
+respectPrefersColorScheme: boolean, };
+
+export type VersionData = { 
+/**
+ * Version name (`current` for next).
+ */
+name: string, 
+/**
+ * Label shown to readers (`Next`, `2.2`).
+ */
+label: string, 
+/**
+ * Route prefix (`/docs/next`, `/docs`).
+ */
+path: string, 
+/**
+ * Route of the main doc.
+ */
+mainDocPath: string, 
+/**
+ * Whether this is the latest release.
+ */
+isLast: boolean, 
+/**
+ * Banner shown on this version's pages.
+ */
+banner: VersionBanner | null, };
+
+export type VersionBanner = "unreleased" | "unmaintained";
+
+export type SidebarData = { 
+/**
+ * Sidebar id (`docs`, `use-cases`).
+ */
+id: string, 
+/**
+ * Version name.
+ */
+version: string, 
+/**
+ * Items.
+ */
+items: Array<SidebarItem>, };
+
+export type SidebarItem = { "type": "doc", 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Route.
+ */
+href: string, 
+/**
+ * Doc id.
+ */
+docId: string, } | { "type": "link", 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Target.
+ */
+href: string, } | { "type": "category", 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Route of the category's own page, if any.
+ */
+href: string | null, 
+/**
+ * Whether it starts collapsed.
+ */
+collapsed: boolean, 
+/**
+ * Whether readers can collapse it.
+ */
+collapsible: boolean, 
+/**
+ * Children.
+ */
+items: Array<SidebarItem>, } | { "type": "html", 
+/**
+ * The HTML.
+ */
+value: string, };
+
+export type PageData = { 
+/**
+ * Route kind.
+ */
+kind: RouteKind, 
+/**
+ * Canonical route of the page.
+ */
+path: string, 
+/**
+ * Title (`<title>` and h1).
+ */
+title: string, 
+/**
+ * Whether the h1 is hidden.
+ */
+hideTitle: boolean, 
+/**
+ * Meta description.
+ */
+description: string | null, 
+/**
+ * Meta keywords.
+ */
+keywords: Array<string>, 
+/**
+ * The article.
+ */
+content: Array<Node>, 
+/**
+ * Table of contents (already filtered to the configured levels).
+ */
+toc: Array<TocItem>, 
+/**
+ * Whether the TOC is hidden.
+ */
+hideToc: boolean, 
+/**
+ * Breadcrumbs from the sidebar (categories, then the page).
+ */
+breadcrumbs: Array<Crumb>, 
+/**
+ * Previous page in the sidebar.
+ */
+previous: PageLink | null, 
+/**
+ * Next page in the sidebar.
+ */
+next: PageLink | null, 
+/**
+ * Last update, from git.
+ */
+lastUpdate: LastUpdate | null, 
+/**
+ * Docs version of this page.
+ */
+version: string | null, 
+/**
+ * Id of the sidebar this page belongs to.
+ */
+sidebarId: string | null, 
+/**
+ * Doc id.
+ */
+docId: string | null, 
+/**
+ * This doc's route in every version (version name -> route), falling back to that
+ * version's main doc when the doc does not exist there.
+ */
+versionRoutes: { [key in string]: string }, };
+
+export type Node = string | Element;
+
+export type Element = { 
+/**
+ * Tag or component name.
+ */
+t: string, 
+/**
+ * Attributes (omitted when empty).
+ */
+a?: { [key in string]: string }, 
+/**
+ * Children (omitted when empty).
+ */
+c?: Array<Node>, };
+
+export type TocItem = { 
+/**
+ * Heading id (the anchor).
+ */
+id: string, 
+/**
+ * Heading text.
+ */
+text: string, 
+/**
+ * Heading level (2-6).
+ */
+level: number, };
+
+export type Crumb = { 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Link, when the crumb has a page.
+ */
+href: string | null, };
+
+export type PageLink = { 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Route.
+ */
+href: string, };
+
+export type LastUpdate = { 
+/**
+ * Author name, when shown.
+ */
+author: string | null, 
+/**
+ * ISO 8601 date-time, when shown.
+ */
+dateTime: string | null, 
+/**
+ * The date as readers see it (`Nov 21, 2026`).
+ */
+dateText: string | null, };

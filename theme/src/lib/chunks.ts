@@ -1,0 +1,70 @@
+//! Loading the engine's JSON data chunks, with an in-memory cache shared by
+//! navigation and prefetching. Chunk URLs are content-hashed, so a cached chunk is
+//! never stale; a failed load is dropped from the cache so that a retry refetches.
+import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../generated/contract';
+import { normalizePath, splitPath } from './paths';
+
+const cache = new Map<string, Promise<unknown>>();
+
+/** Fetches and parses a JSON chunk once; concurrent and later calls share the result. */
+export function loadJson<T>(url: string): Promise<T> {
+  let promise = cache.get(url);
+  if (!promise) {
+    // Plain CORS-mode fetch with same-origin credentials: this matches the engine's
+    // `<link rel="preload" as="fetch" crossorigin>`, so the preloaded response is reused.
+    promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
+      return response.json() as Promise<unknown>;
+    });
+    promise.catch(() => cache.delete(url));
+    cache.set(url, promise);
+  }
+  return promise as Promise<T>;
+}
+
+/** The chunks a route path needs: its own entry, or the not-found page. */
+export function routeChunks(
+  routes: RouteManifest,
+  path: string,
+): { chunk: string; sidebar: string | null; entry: RouteEntry | null } {
+  const entry = routes.routes[path] ?? null;
+  return entry
+    ? { chunk: entry.chunk, sidebar: entry.sidebar, entry }
+    : { chunk: routes.notFound, sidebar: null, entry: null };
+}
+
+export type LoadedRoute = { page: PageData; sidebar: SidebarData | null };
+
+/** Loads the page and sidebar chunks of a (normalised) route path in parallel. */
+export async function loadRoute(routes: RouteManifest, path: string): Promise<LoadedRoute> {
+  const { chunk, sidebar } = routeChunks(routes, path);
+  const [page, sidebarData] = await Promise.all([
+    loadJson<PageData>(chunk),
+    sidebar ? loadJson<SidebarData>(sidebar) : Promise.resolve(null),
+  ]);
+  return { page, sidebar: sidebarData };
+}
+
+type NetworkInformation = { saveData?: boolean; effectiveType?: string };
+
+/** Whether the reader's connection asks us not to fetch ahead (data saver, 2g). */
+export function prefetchDisabled(): boolean {
+  if (typeof navigator === 'undefined') return true;
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  if (!connection) return false;
+  return Boolean(connection.saveData) || (connection.effectiveType ?? '').includes('2g');
+}
+
+/** Warms the cache for a link target; failures are ignored (navigation retries). */
+export function prefetchRoute(routes: RouteManifest, href: string): void {
+  if (prefetchDisabled()) return;
+  const path = normalizePath(splitPath(href).pathname);
+  // Unknown paths would fetch the not-found chunk: only prefetch real routes.
+  if (!routes.routes[path]) return;
+  loadRoute(routes, path).catch(() => undefined);
+}
+
+/** Test hook. */
+export function clearChunkCache(): void {
+  cache.clear();
+}

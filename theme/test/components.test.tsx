@@ -1,0 +1,121 @@
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { AnnouncementBar, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
+import { DocSidebar } from '../src/components/DocSidebar';
+import { errorChain, PageErrorBoundary } from '../src/components/ErrorBoundary';
+import { Footer } from '../src/components/Footer';
+import { buildTocTree } from '../src/components/TableOfContents';
+import { useColorMode } from '../src/contexts/ColorMode';
+import { usePageData, useSidebar } from '../src/contexts/PageData';
+import { usePreferredVersion } from '../src/contexts/PreferredVersion';
+import { useSiteData } from '../src/contexts/SiteData';
+import { click, mount, withProviders } from './render';
+import { site } from './fixtures';
+
+describe('contexts', () => {
+  it.each([
+    ['useSiteData', useSiteData, 'SiteDataProvider'],
+    ['usePageData', usePageData, 'PageDataProvider'],
+    ['useSidebar', useSidebar, 'PageDataProvider'],
+    ['useColorMode', useColorMode, 'ColorModeProvider'],
+    ['usePreferredVersion', usePreferredVersion, 'PreferredVersionProvider'],
+  ])('%s() throws a clear error outside its provider', (name, hook, provider) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Probe() {
+      hook();
+      return null;
+    }
+    expect(() => mount(<Probe />)).toThrow(`${name}() must be used inside <${provider}>`);
+    error.mockRestore();
+  });
+});
+
+describe('page crash screen', () => {
+  it('shows the message and cause chain, and "Try again" renders the page again', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    function Page() {
+      if (fail) throw new Error('Cannot read the page', { cause: new Error('chunk was empty') });
+      return <p>Recovered</p>;
+    }
+    const root = mount(
+      <PageErrorBoundary>
+        <Page />
+      </PageErrorBoundary>,
+    );
+    expect(root.querySelector('h1')?.textContent).toBe('This page crashed.');
+    expect(root.textContent).toContain('Cannot read the page');
+    expect(root.textContent).toContain('chunk was empty');
+    fail = false;
+    click(Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Try again') ?? null);
+    expect(root.textContent).toBe('Recovered');
+    error.mockRestore();
+  });
+
+  it('walks a cause chain without looping', () => {
+    const a = new Error('a');
+    const b = new Error('b', { cause: a });
+    (a as { cause?: unknown }).cause = b;
+    expect(errorChain(b)).toEqual(['b', 'a']);
+  });
+});
+
+describe('announcement bar', () => {
+  it('closes, remembers the dismissal, and shows again for a new id', () => {
+    const root = mount(withProviders(<AnnouncementBar />));
+    expect(root.textContent).toContain('FDC3 2.2 is out!');
+    click(root.querySelector('button[aria-label="Close"]'));
+    expect(root.textContent).toBe('');
+    expect(localStorage.getItem(ANNOUNCEMENT_DISMISS_KEY)).toBe('true');
+    expect(localStorage.getItem(ANNOUNCEMENT_ID_KEY)).toBe('fdc3-2.2');
+
+    const again = mount(withProviders(<AnnouncementBar />));
+    expect(again.textContent).toBe('');
+
+    const bar = { ...site.announcementBar!, id: 'fdc3-3.0', content: 'FDC3 3.0!' };
+    const fresh = mount(withProviders(<AnnouncementBar />, { site: { ...site, announcementBar: bar } }));
+    expect(fresh.textContent).toContain('FDC3 3.0!');
+    expect(localStorage.getItem(ANNOUNCEMENT_DISMISS_KEY)).toBeNull();
+  });
+});
+
+describe('doc sidebar', () => {
+  it('highlights the current page and expands the category holding it', () => {
+    const root = mount(withProviders(<DocSidebar />));
+    const current = root.querySelector('a[aria-current="page"]');
+    expect(current?.textContent).toBe('API Specification');
+    const toggles = root.querySelectorAll('button[aria-expanded]');
+    expect(toggles[0]?.getAttribute('aria-expanded')).toBe('true'); // API: holds the page
+    expect(toggles[1]?.getAttribute('aria-label')).toBe("Toggle the collapsible sidebar category 'Context Data'");
+    expect(toggles[1]?.getAttribute('aria-expanded')).toBe('false');
+    expect(root.querySelector('a[href="/docs/context/spec"]')?.textContent).toBe('Context Data');
+    click(toggles[1] ?? null);
+    expect(toggles[1]?.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('footer', () => {
+  it('renders columns, opens external links in a new tab, and the copyright HTML', () => {
+    const root = mount(withProviders(<Footer />));
+    expect(root.textContent).toContain('Docs');
+    const finos = Array.from(root.querySelectorAll('a')).find((a) => a.textContent === 'FINOS');
+    expect(finos?.getAttribute('target')).toBe('_blank');
+    expect(finos?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(root.innerHTML).toContain('Copyright © 2019-2025 <a href="https://www.finos.org">FINOS</a>');
+  });
+});
+
+describe('table of contents', () => {
+  it('nests entries by level', () => {
+    const tree = buildTocTree([
+      { id: 'a', text: 'A', level: 2 },
+      { id: 'b', text: 'B', level: 3 },
+      { id: 'c', text: 'C', level: 3 },
+      { id: 'd', text: 'D', level: 2 },
+    ]);
+    expect(tree.map((node) => [node.id, node.children.map((child) => child.id)])).toEqual([
+      ['a', ['b', 'c']],
+      ['d', []],
+    ]);
+  });
+});

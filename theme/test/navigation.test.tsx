@@ -1,0 +1,142 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageData, RouteManifest } from '../src/generated/contract';
+import { ClientApp } from '../src/app/ClientApp';
+import { clearChunkCache } from '../src/lib/chunks';
+import { click, mount } from './render';
+import { homePage, notFoundPage, page, routes, sidebar, site } from './fixtures';
+
+const start: PageData = {
+  ...homePage,
+  path: '/start',
+  title: 'Start',
+  hideTitle: false,
+  content: [
+    { t: 'a', a: { href: '/docs/fdc3-intro' }, c: ['intro'] },
+    { t: 'a', a: { href: '/nowhere' }, c: ['nowhere'] },
+    { t: 'a', a: { href: '/docs/fdc3-intro/' }, c: ['slash'] },
+    { t: 'a', a: { href: '/broken' }, c: ['broken'] },
+  ],
+};
+const intro: PageData = { ...page, path: '/docs/fdc3-intro', title: 'Introduction', content: ['Intro text'] };
+const testRoutes: RouteManifest = {
+  ...routes,
+  routes: {
+    ...routes.routes,
+    '/start': { kind: 'page', version: null, chunk: '/data/start.json', sidebar: null },
+    '/broken': { kind: 'page', version: null, chunk: '/data/broken.json', sidebar: null },
+  },
+};
+const chunks: Record<string, unknown> = {
+  '/data/intro.json': intro,
+  '/data/sidebar-2.2.json': sidebar,
+  '/data/404.json': notFoundPage,
+};
+
+type Deferred = { url: string; resolve: () => void };
+let pending: Deferred[] = [];
+
+beforeEach(() => {
+  clearChunkCache();
+  pending = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (url: string) =>
+        new Promise<Response>((resolve) => {
+          pending.push({
+            url,
+            resolve: () =>
+              resolve(
+                url in chunks
+                  ? new Response(JSON.stringify(chunks[url]), { status: 200 })
+                  : new Response('missing', { status: 500 }),
+              ),
+          });
+        }),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (const request of pending.splice(0)) request.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function app() {
+  return mount(
+    <MemoryRouter initialEntries={['/start']}>
+      <ClientApp site={site} routes={testRoutes} initial={{ path: '/start', page: start, sidebar: null }} />
+    </MemoryRouter>,
+  );
+}
+
+function link(root: HTMLElement, text: string): HTMLAnchorElement {
+  const found = Array.from(root.querySelectorAll('a')).find((a) => a.textContent === text);
+  if (!found) throw new Error(`no link ${text}`);
+  return found;
+}
+
+describe('client navigation', () => {
+  it('keeps the old page until the new page and sidebar chunks have loaded', async () => {
+    const root = app();
+    click(link(root, 'intro'));
+    expect(root.querySelector('h1')?.textContent).toBe('Start');
+    expect(pending.map((request) => request.url).sort()).toEqual(['/data/intro.json', '/data/sidebar-2.2.json']);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Introduction');
+    expect(root.textContent).toContain('Intro text');
+    expect(document.title).toBe('Introduction | FDC3');
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const root = app();
+    click(link(root, 'nowhere'));
+    expect(pending.map((request) => request.url)).toEqual(['/data/404.json']);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Page Not Found');
+  });
+
+  it('normalises a trailing slash to the route', async () => {
+    const root = app();
+    click(link(root, 'slash'));
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Introduction');
+  });
+
+  it('reuses chunks it has already loaded', async () => {
+    const root = app();
+    click(link(root, 'intro'));
+    await settle();
+    const calls = vi.mocked(fetch).mock.calls.length;
+    click(root.querySelector('a[href="/docs/api/supported-platforms"]'));
+    await settle();
+    click(root.querySelector('a[href="/docs/fdc3-intro"]'));
+    await settle();
+    // Back on the intro page: its chunk came from the cache, not the network.
+    expect(vi.mocked(fetch).mock.calls.slice(calls).map((call) => call[0])).not.toContain('/data/intro.json');
+  });
+
+  it('warns and reloads the page when a chunk fails to load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as unknown as Location);
+    const root = app();
+    click(link(root, 'broken'));
+    await settle();
+    expect(warn).toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith('/broken');
+    expect(root.querySelector('h1')?.textContent).toBe('Start');
+  });
+});

@@ -1,0 +1,11 @@
+// Test setup: a clean DOM and storage for every test (DOM environment only; the
+// worker test runs in plain Node).
+import { afterEach } from 'vitest';
+import { cleanup } from './render';
+
+afterEach(() => {
+  if (typeof window === 'undefined') return;
+  cleanup();
+  window.localStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
+});
