@@ -89,3 +89,28 @@ test('.html suffixes redirect to the clean URL', async () => {
   assert.equal(res.status, 301);
   assert.equal(res.headers.get('location'), '/docs/fdc3-intro');
 });
+
+test('pages revalidate with ETag, hashed chunks are immutable, and br is preferred', async () => {
+  const first = await fetch(server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip' } });
+  assert.equal(first.headers.get('content-encoding'), 'br');
+  assert.equal(first.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
+  assert.equal(first.headers.get('x-content-type-options'), 'nosniff');
+  const html = await first.text();
+  const etag = first.headers.get('etag');
+  const again = await fetch(server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  const chunk = html.match(/"page":"([^"]+)"/)[1];
+  const data = await fetch(server.base + chunk);
+  assert.equal(data.status, 200);
+  assert.match(data.headers.get('cache-control'), /immutable/);
+  assert.equal((await data.json()).title, 'Welcome to FDC3 2.2');
+});
+
+test('requests outside the site folder are refused', async () => {
+  for (const path of ['/../Cargo.toml', '/%2e%2e/Cargo.toml', '/%252e%252e/Cargo.toml', '/..%5cCargo.toml']) {
+    const res = await fetch(server.base + path);
+    assert.equal(res.status, 404, path);
+  }
+  const post = await fetch(server.base + '/', { method: 'POST' });
+  assert.equal(post.status, 405);
+});
