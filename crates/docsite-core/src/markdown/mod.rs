@@ -268,18 +268,8 @@ impl TreeBuilder<'_, '_> {
                 container(self, el)
             }
             NodeValue::Item(_) => {
-                let tight = node.parent().map(|p| matches!(p.data.borrow().value, NodeValue::List(l) if l.tight)).unwrap_or(false);
                 let depth = self.open(tag("li"));
-                for c in node.children() {
-                    let is_para = matches!(c.data.borrow().value, NodeValue::Paragraph);
-                    if tight && is_para {
-                        for gc in c.children() {
-                            self.node(gc);
-                        }
-                    } else {
-                        self.node(c);
-                    }
-                }
+                self.list_item_children(node);
                 self.close_to(depth);
             }
             NodeValue::TaskItem(task) => {
@@ -294,16 +284,7 @@ impl TreeBuilder<'_, '_> {
                 }
                 self.leaf(input);
                 self.text(" ");
-                let tight = node.parent().map(|p| matches!(p.data.borrow().value, NodeValue::List(l) if l.tight)).unwrap_or(false);
-                for c in node.children() {
-                    if tight && matches!(c.data.borrow().value, NodeValue::Paragraph) {
-                        for gc in c.children() {
-                            self.node(gc);
-                        }
-                    } else {
-                        self.node(c);
-                    }
-                }
+                self.list_item_children(node);
                 self.close_to(depth);
             }
             NodeValue::CodeBlock(cb) => self.code_block(&cb.info, &cb.literal, line),
@@ -400,6 +381,21 @@ impl TreeBuilder<'_, '_> {
                 for c in node.children() {
                     self.node(c);
                 }
+            }
+        }
+    }
+
+    /// Children of a list item; in a tight list their paragraphs are unwrapped, as
+    /// CommonMark renders them.
+    fn list_item_children<'n>(&mut self, item: &'n AstNode<'n>) {
+        let tight = item.parent().is_some_and(|p| matches!(p.data.borrow().value, NodeValue::List(l) if l.tight));
+        for c in item.children() {
+            if tight && matches!(c.data.borrow().value, NodeValue::Paragraph) {
+                for gc in c.children() {
+                    self.node(gc);
+                }
+            } else {
+                self.node(c);
             }
         }
     }
@@ -656,7 +652,7 @@ impl TreeBuilder<'_, '_> {
             }
             Resolved::MissingFile(path) => {
                 self.out.diagnostics.push(
-                    Diagnostic::error(self.source, format!("broken link `{url}`: no doc at {}", path.strip_prefix(self.ctx.site_dir).unwrap_or(&path).display()))
+                    Diagnostic::error(self.source, format!("broken link `{url}`: no doc at {}", path.strip_prefix(normalize_path(self.ctx.site_dir)).unwrap_or(&path).display()))
                         .at(line, Some(column))
                         .hint("check the path relative to this file, or link to the page's route"),
                 );
