@@ -16,7 +16,7 @@ use crate::contract::*;
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
 use crate::emit;
 use crate::git;
-use crate::load::{self, Content, Doc, SidebarEntry, Version};
+use crate::load::{self, Doc, SidebarEntry, Version};
 use crate::markdown::{self, encode_path, normalize_route, RenderContext, Rendered};
 use crate::site_data;
 
@@ -199,7 +199,6 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     let mut sidebars = BTreeMap::new();
     let mut pages = Vec::new();
     let mut assets = Vec::new();
-    let mut by_doc: HashMap<(&str, &str), usize> = HashMap::new();
     let show_author = config.raw.docs.show_last_update_author;
     let show_time = config.raw.docs.show_last_update_time;
     for v in &content.versions {
@@ -253,7 +252,6 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             doc_id: Some(d.id.clone()),
             version_routes,
         };
-        by_doc.insert((v.name.as_str(), d.id.as_str()), pages.len());
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)) });
     }
     // Version landing routes show the main doc.
@@ -264,8 +262,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
         }
         let Some(main) = main_docs.get(&v.name) else { continue };
         if let Some(i) = pages.iter().position(|p| p.route == *main) {
-            let mut page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone() };
-            page.data.path = pages[i].data.path.clone();
+            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone() };
             pages.push(page);
         }
     }
@@ -319,7 +316,6 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
         doc_id: None,
         version_routes: BTreeMap::new(),
     };
-    let _ = by_doc;
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.normalize(site_dir);
     Ok(Site { config, site_data, pages, sidebars, not_found, assets, diagnostics: diags, timings })
@@ -366,18 +362,19 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let template = std::fs::read_to_string(&template_path).map_err(BuildError::io(&template_path))?;
 
     // Chunks.
+    // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
     let mut sidebar_urls = BTreeMap::new();
-    let mut sidebar_json = BTreeMap::new();
+    let mut raw_sidebars = BTreeMap::new();
     for (key, data) in &site.sidebars {
-        let json = serde_json::to_string(data).expect("serialisable");
-        sidebar_urls.insert(key.clone(), emit::write_chunk(out, &base, "sidebars", json.as_bytes())?);
-        sidebar_json.insert(key.clone(), json);
+        let raw = serde_json::value::to_raw_value(data).expect("serialisable");
+        sidebar_urls.insert(key.clone(), emit::write_chunk(out, &base, "sidebars", raw.get().as_bytes())?);
+        raw_sidebars.insert(key.clone(), raw);
     }
-    let page_json: Vec<String> = site.pages.par_iter().map(|p| serde_json::to_string(&p.data).expect("serialisable")).collect();
+    let raw_pages: Vec<Box<serde_json::value::RawValue>> = site.pages.par_iter().map(|p| serde_json::value::to_raw_value(&p.data).expect("serialisable")).collect();
     let mut routes = BTreeMap::new();
     let mut page_urls = Vec::with_capacity(site.pages.len());
-    for (p, json) in site.pages.iter().zip(&page_json) {
-        let url = emit::write_chunk(out, &base, "pages", json.as_bytes())?;
+    for (p, raw) in site.pages.iter().zip(&raw_pages) {
+        let url = emit::write_chunk(out, &base, "pages", raw.get().as_bytes())?;
         let sidebar = p.sidebar_key.as_ref().and_then(|k| sidebar_urls.get(k).cloned());
         routes.insert(
             normalize_route(&p.route),
@@ -385,16 +382,13 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
         );
         page_urls.push(url);
     }
-    let nf_json = serde_json::to_string(&site.not_found).expect("serialisable");
-    let nf_url = emit::write_chunk(out, &base, "pages", nf_json.as_bytes())?;
+    let nf_raw = serde_json::value::to_raw_value(&site.not_found).expect("serialisable");
+    let nf_url = emit::write_chunk(out, &base, "pages", nf_raw.get().as_bytes())?;
     let manifest = RouteManifest { routes, not_found: nf_url.clone() };
     let manifest_url = emit::write_chunk(out, &base, "routes", serde_json::to_string(&manifest).expect("serialisable").as_bytes())?;
     let site_url = emit::write_chunk(out, &base, "site", serde_json::to_string(&site.site_data).expect("serialisable").as_bytes())?;
 
     // Pre-render.
-    let raw_pages: Vec<Box<serde_json::value::RawValue>> = page_json.iter().map(|j| serde_json::value::RawValue::from_string(j.clone()).expect("json")).collect();
-    let raw_sidebars: BTreeMap<_, Box<serde_json::value::RawValue>> = sidebar_json.iter().map(|(k, j)| (k.clone(), serde_json::value::RawValue::from_string(j.clone()).expect("json"))).collect();
-    let nf_raw = serde_json::value::RawValue::from_string(nf_json).expect("json");
     let nf_route = format!("{base}404.html");
     let mut jobs: Vec<crate::prerender::Job<'_>> = site
         .pages
@@ -485,9 +479,8 @@ fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
             SidebarEntry::Doc { id, label } => v.doc(id).map(|d| SidebarItem::Doc { label: label.clone().unwrap_or_else(|| d.sidebar_label()), href: encode_path(&d.route), doc_id: id.clone() }),
             SidebarEntry::Link { label, href } => Some(SidebarItem::Link { label: label.clone(), href: href.clone() }),
             SidebarEntry::Html(value) => Some(SidebarItem::Html { value: value.clone() }),
-            SidebarEntry::Category { label, items, collapsed, collapsible, link } if label.is_empty() => {
+            SidebarEntry::Category { label, items, .. } if label.is_empty() => {
                 // Autogenerated groups are spliced into their parent.
-                let _ = (collapsed, collapsible, link);
                 Some(SidebarItem::Category { label: String::new(), href: None, collapsed: false, collapsible: false, items: sidebar_items(v, items) })
             }
             SidebarEntry::Category { label, items, collapsed, collapsible, link } => Some(SidebarItem::Category {
@@ -597,24 +590,4 @@ fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> Vec<PageSource> {
         }
     }
     out
-}
-
-/// Re-export for the CLI: the loaded content of a site (used by `docsite version`).
-pub fn load_content(site_dir: &Path) -> Result<(SiteConfig, Content), BuildError> {
-    let config = SiteConfig::load(site_dir).map_err(|e| {
-        let mut d = Diagnostics::default();
-        d.extend(e);
-        BuildError::Invalid(d)
-    })?;
-    let content = load::load(&config).map_err(|e| {
-        let mut d = Diagnostics::default();
-        d.extend(e);
-        BuildError::Invalid(d)
-    })?;
-    if !content.problems.is_empty() {
-        let mut d = Diagnostics::default();
-        d.extend(content.problems.clone());
-        return Err(BuildError::Invalid(d));
-    }
-    Ok((config, content))
 }

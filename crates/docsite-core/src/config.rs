@@ -540,7 +540,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 pub fn find_key_line(text: &str, key: &str) -> Option<usize> {
     let mut table = String::new();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    let mut wanted = key.to_string();
+    let wanted = key;
     // `navbar.items[3].label` -> look for the 4th `[[navbar.items]]`.
     let idx = wanted.find('[').map(|i| {
         let end = wanted[i..].find(']').map(|e| i + e).unwrap_or(wanted.len());
@@ -571,6 +571,5 @@ pub fn find_key_line(text: &str, key: &str) -> Option<usize> {
             }
         }
     }
-    wanted.clear();
     None
 }

@@ -12,7 +12,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::contract::{PageData, RouteManifest, SiteData};
+use crate::contract::{RouteManifest, SiteData};
 use crate::diagnostics::BuildError;
 
 /// One page to render.
@@ -124,9 +124,4 @@ pub fn assemble(template: &str, html_attrs: &str, head: &str, body: &str) -> Str
         .replacen("data-docsite-html", html_attrs, 1)
         .replacen("<!--docsite:head-->", head, 1)
         .replacen("<!--docsite:body-->", body, 1)
-}
-
-/// Page data of a page, for use by callers that need the typed value.
-pub fn page_json(page: &PageData) -> Box<RawValue> {
-    RawValue::from_string(serde_json::to_string(page).expect("serialisable")).expect("valid JSON")
 }

@@ -211,8 +211,7 @@ impl Resolver<'_> {
         let config_path = key.to_string();
         match kind {
             "default" => {
-                if let Some(items) = &item.items {
-                    let _ = items;
+                if item.items.is_some() {
                     self.error(key, "a `default` item has no `items`; use `type = \"dropdown\"`".into());
                     return None;
                 }
