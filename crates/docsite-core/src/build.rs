@@ -18,6 +18,7 @@ use crate::emit;
 use crate::git;
 use crate::load::{self, Doc, SidebarEntry, Version};
 use crate::markdown::{self, encode_path, normalize_route, RenderContext, Rendered};
+use crate::schemas;
 use crate::site_data;
 
 /// Options of one build.
@@ -59,6 +60,7 @@ pub struct Site {
     sidebars: BTreeMap<(String, String), SidebarData>,
     not_found: PageData,
     assets: Vec<markdown::Asset>,
+    schemas: Vec<schemas::SchemaFile>,
     /// Warnings found on the way.
     pub diagnostics: Diagnostics,
     timings: Vec<(&'static str, f64)>,
@@ -101,6 +103,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     let config = SiteConfig::load(site_dir).map_err(|e| fail(Diagnostics::default(), e))?;
     let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
     diags.extend(std::mem::take(&mut content.problems));
+    let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;
     timings.push(("load", t.elapsed().as_secs_f64()));
 
     let t = Instant::now();
@@ -151,12 +154,13 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
         anchors.entry(normalize_route(&v.route_prefix)).or_insert(&empty);
     }
     let static_dir = site_dir.join("static");
+    let schema_paths: HashSet<&str> = schema_files.iter().map(|f| f.path.as_str()).collect();
     let link_sev = config.raw.docs.on_broken_links.severity();
     let anchor_sev = config.raw.docs.on_broken_anchors.severity();
     let route_exists = |route: &str| -> bool {
         anchors.contains_key(route) || {
             let rel = route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(route).trim_start_matches('/');
-            !rel.is_empty() && static_dir.join(rel).is_file()
+            !rel.is_empty() && (schema_paths.contains(rel) || static_dir.join(rel).is_file())
         }
     };
     let sources: Vec<&Path> = jobs.iter().map(|(_, d)| d.source.as_path()).chain(page_sources.iter().map(|p| p.source.as_path())).collect();
@@ -318,7 +322,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     };
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.normalize(site_dir);
-    Ok(Site { config, site_data, pages, sidebars, not_found, assets, diagnostics: diags, timings })
+    Ok(Site { config, site_data, pages, sidebars, not_found, assets, schemas: schema_files, diagnostics: diags, timings })
 }
 
 /// Builds the site into `opts.out_dir`.
@@ -357,6 +361,13 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
             std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
         }
         std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
+    }
+    for f in &site.schemas {
+        let target = out.join(&f.path);
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+        }
+        std::fs::write(&target, &f.bytes).map_err(BuildError::io(&target))?;
     }
     let template_path = theme_client.join("index.html");
     let template = std::fs::read_to_string(&template_path).map_err(BuildError::io(&template_path))?;

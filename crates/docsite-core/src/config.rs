@@ -52,6 +52,23 @@ pub struct RawConfig {
     /// Table of contents.
     #[serde(default)]
     pub table_of_contents: RawToc,
+    /// JSON schemas published from installed npm packages (`[[schemas]]`).
+    #[serde(default)]
+    pub schemas: Vec<RawSchemaSet>,
+}
+
+/// `[[schemas]]`: a folder of JSON schemas copied from an npm package into the site at build
+/// time, each schema's `$id` rewritten to the URL the site serves it at.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawSchemaSet {
+    /// Folder, relative to the site, whose `package.json` and `package-lock.json` install the
+    /// packages; `npm ci` runs there when `node_modules` is missing or older than the lockfile.
+    pub npm_dir: String,
+    /// Folder of `*.json` files, relative to `npmDir` (e.g. `node_modules/pkg/dist/schemas`).
+    pub from: String,
+    /// URL path under `baseUrl` the files are served at (e.g. `schemas/2.2/context`).
+    pub to: String,
 }
 
 fn default_base_url() -> String {

@@ -16,5 +16,6 @@ pub mod git;
 pub mod load;
 pub mod markdown;
 pub mod prerender;
+pub mod schemas;
 pub mod site_data;
 pub mod theme;

@@ -65,7 +65,8 @@ pub fn ensure_built(theme: &Path) -> Result<(), BuildError> {
     Ok(())
 }
 
-fn run(dir: &Path, args: &[&str]) -> Result<(), BuildError> {
+/// Runs `npm <args>` in `dir`, streaming its output.
+pub fn run(dir: &Path, args: &[&str]) -> Result<(), BuildError> {
     let status = Command::new("npm")
         .args(args)
         .current_dir(dir)
