@@ -1,26 +1,44 @@
 #!/usr/bin/env node
-// Validates every ```json example on the context type reference pages
-// (context/ref/**/*.md) of the 2.2 and next documentation against the FDC3
-// context JSON Schemas of that version.
+// Validates every ```json example on the context type reference pages of
+// every documented version against the FDC3 context JSON Schemas published
+// for that version (the schemas shipped in that version's npm package).
 //
-//   2.2  -> site/versioned_docs/version-2.2, schemas from @finos/fdc3-context@2.2.0
-//   next -> site/docs, schemas from the newest published @finos/fdc3-context
-//           (installed under the alias "fdc3-context-next")
+//   next -> site/docs/context/ref, @finos/fdc3-context@2.2.1-beta.2
+//           (alias "fdc3-context-next"; newest published, the draft has no
+//           package of its own)
+//   2.2  -> versioned_docs/version-2.2/context/ref, @finos/fdc3-context@2.2.0
+//   2.1  -> NOT validated: no published package of FDC3 2.1 ships the context
+//           schemas (@finos/fdc3 2.1.0-beta.*, 2.1.0 and 2.1.1 contain only
+//           compiled code; @finos/fdc3-context starts at 2.2.0). Reported on
+//           every run.
+//   2.0  -> versioned_docs/version-2.0/context/ref, src/context/schemas of
+//           @finos/fdc3@2.0.1 (alias "fdc3-v2-0-1"): 2.0.0 and 2.0.1 ship the
+//           schemas, 2.0.2 and 2.0.3 (used for the TypeScript check) do not.
+//   1.2  -> versioned_docs/version-1.2/context/ref, @finos/fdc3@1.2.0
+//           src/context/schemas (alias "fdc3-v1-2")
+//   1.1  -> versioned_docs/version-1.1/context/ref, @finos/fdc3@1.1.1
+//           src/context/schemas (alias "fdc3-v1-1")
+//   1.0  -> the JSON examples of versioned_docs/version-1.0/context-spec.md and
+//           context-intro.md (1.0 has no context/ref pages), against the
+//           1.1.1 schemas: FDC3 1.0 was never published to npm, and the 1.1
+//           schemas cover every type the 1.0 specification shows. Reported on
+//           every run.
 //
 // How an example is checked:
 //   - the fence body must parse as JSON and be an object with a string `type`;
-//   - `type` selects the schema whose `type` property is a `const` of that value
-//     (e.g. "fdc3.instrument" -> instrument.schema.json);
+//   - `type` selects the schema whose `type` property is a `const` (or `enum`)
+//     of that value (e.g. "fdc3.instrument" -> instrument.schema.json);
 //   - an `fdc3.*` type with no schema in the package is a failure (typo or a
 //     type that does not exist in that version);
 //   - any other (custom, namespaced) type is checked against the base Context
 //     schema (context.schema.json), the contract every context must meet.
 // All schemas of the package are registered with Ajv so that `$ref`s between
-// them resolve; `api.schema.json` from the matching @finos/fdc3-schema package
-// is registered too, because fdc3.action refers to its AppIdentifier definition.
+// them resolve; for 2.2 and next `api.schema.json` from the matching
+// @finos/fdc3-schema package is registered too, because fdc3.action refers to
+// its AppIdentifier definition.
 //
-// A fence may opt out with ```json no-validate (for deliberately partial
-// fragments only; avoid it).
+// A fence may opt out with ```json no-check (for deliberately partial
+// fragments only; keep it rare). The older spelling `no-validate` is accepted.
 //
 // Output: one line per problem (file:line of the opening fence, version, the
 // failing property path and the reason), then a closing "N passed, N failed"
@@ -37,43 +55,114 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
-const VERSIONS = [
-  {
-    name: '2.2',
-    docsDir: 'site/versioned_docs/version-2.2',
-    contextPackage: '@finos/fdc3-context',
-    schemaPackage: '@finos/fdc3-schema',
+// Errata: narrow corrections of known defects in published schemas, applied
+// in memory only while the package still contains the defect, and reported on
+// every run. Each names the file, the JSON pointer of the node, the test for
+// the defect and the correction.
+const ERRATA = {
+  // The published 2.2 packages (2.2.0 and 2.2.1-beta.2) still carry two
+  // `oneOf` compositions that the standard itself replaced by `anyOf` (the
+  // 2.2 schemas served from fdc3.finos.org/schemas/2.2 and the repository
+  // sources were corrected in finos/FDC3 commits 2080e76 and 5f54622, May
+  // 2025). With `oneOf`, a closed time range (startTime AND endTime) and any
+  // of the four suggested interaction types ("Call", ...) match more than one
+  // branch and are rejected, which contradicts the normative text.
+  timeRangeOneOf: {
+    file: 'timeRange.schema.json',
+    pointer: '',
+    applies: (node) => 'oneOf' in node && !('anyOf' in node),
+    apply: (node) => {
+      node.anyOf = node.oneOf;
+      delete node.oneOf;
+    },
+    change: 'oneOf -> anyOf',
+    reason: 'a TimeRange may give startTime, endTime or both',
   },
+  interactionTypeOneOf: {
+    file: 'interaction.schema.json',
+    pointer: '/allOf/0/properties/interactionType',
+    applies: (node) => 'oneOf' in node && !('anyOf' in node),
+    apply: (node) => {
+      node.anyOf = node.oneOf;
+      delete node.oneOf;
+    },
+    change: 'oneOf -> anyOf',
+    reason: 'interactionType accepts the four suggested values as well as any other string',
+  },
+  // FDC3 2.0 names the time range type `fdc3.timeRange` in its normative text
+  // (the list of standard types in context/spec.md and the Type section of
+  // context/ref/TimeRange.md; the 2.0 pages note that the lower-case form is
+  // an inconsistency, corrected to camel case in 2.1). The 2.0 schema
+  // (timerange.schema.json, also the target of Chart's `range`) fixes the
+  // constant to the lower-case `fdc3.timerange`, as does ContextTypes.TimeRange
+  // in the 2.0 package. The erratum accepts both spellings, so examples that
+  // follow the documented name validate and the package spelling still does.
+  timerangeTypeName20: {
+    file: 'timerange.schema.json',
+    pointer: '/properties/type',
+    applies: (node) => node.const === 'fdc3.timerange',
+    apply: (node) => {
+      delete node.const;
+      node.enum = ['fdc3.timeRange', 'fdc3.timerange'];
+    },
+    change: 'const "fdc3.timerange" -> enum ["fdc3.timeRange", "fdc3.timerange"]',
+    reason: 'the 2.0 specification names the type fdc3.timeRange; the schema keeps the lower-case variant',
+  },
+};
+
+const VERSIONS = [
   {
     name: 'next',
     docsDir: 'site/docs',
-    contextPackage: 'fdc3-context-next',
-    schemaPackage: 'fdc3-schema-next',
-  },
-];
-
-// Errata: the published npm packages (2.2.0 and 2.2.1-beta.2) still carry two
-// `oneOf` compositions that the standard itself replaced by `anyOf` (the 2.2
-// schemas served from fdc3.finos.org/schemas/2.2 and the repository sources
-// were corrected in finos/FDC3 commits 2080e76 and 5f54622, May 2025). With
-// `oneOf`, a closed time range (startTime AND endTime) and any of the four
-// suggested interaction types ("Call", ...) match more than one branch and are
-// rejected, which contradicts the normative text. Each correction is applied
-// only while the package still contains the old keyword, and is reported.
-const ERRATA = [
-  {
-    file: 'timeRange.schema.json',
-    pointer: '',
-    from: 'oneOf',
-    to: 'anyOf',
-    reason: 'a TimeRange may give startTime, endTime or both',
+    pages: { dir: 'context/ref' },
+    schemas: { package: 'fdc3-context-next', dir: 'dist/schemas/context' },
+    apiSchema: { package: 'fdc3-schema-next', file: 'dist/schemas/api/api.schema.json' },
+    errata: ['timeRangeOneOf', 'interactionTypeOneOf'],
   },
   {
-    file: 'interaction.schema.json',
-    pointer: '/allOf/0/properties/interactionType',
-    from: 'oneOf',
-    to: 'anyOf',
-    reason: 'interactionType accepts the four suggested values as well as any other string',
+    name: '2.2',
+    docsDir: 'site/versioned_docs/version-2.2',
+    pages: { dir: 'context/ref' },
+    schemas: { package: '@finos/fdc3-context', dir: 'dist/schemas/context' },
+    apiSchema: { package: '@finos/fdc3-schema', file: 'dist/schemas/api/api.schema.json' },
+    errata: ['timeRangeOneOf', 'interactionTypeOneOf'],
+  },
+  {
+    name: '2.1',
+    docsDir: 'site/versioned_docs/version-2.1',
+    pages: { dir: 'context/ref' },
+    notValidated:
+      'no published package of FDC3 2.1 ships the context JSON Schemas ' +
+      '(@finos/fdc3 2.1.0 and 2.1.1 contain compiled code only; @finos/fdc3-context starts at 2.2.0)',
+  },
+  {
+    name: '2.0',
+    docsDir: 'site/versioned_docs/version-2.0',
+    pages: { dir: 'context/ref' },
+    schemas: { package: 'fdc3-v2-0-1', dir: 'src/context/schemas' },
+    note: '@finos/fdc3 2.0.2 and 2.0.3 no longer ship schemas, so the 2.0.1 package is used',
+    errata: ['timerangeTypeName20'],
+  },
+  {
+    name: '1.2',
+    docsDir: 'site/versioned_docs/version-1.2',
+    pages: { dir: 'context/ref' },
+    schemas: { package: 'fdc3-v1-2', dir: 'src/context/schemas' },
+  },
+  {
+    name: '1.1',
+    docsDir: 'site/versioned_docs/version-1.1',
+    pages: { dir: 'context/ref' },
+    schemas: { package: 'fdc3-v1-1', dir: 'src/context/schemas' },
+  },
+  {
+    name: '1.0',
+    docsDir: 'site/versioned_docs/version-1.0',
+    pages: { files: ['context-spec.md', 'context-intro.md'] },
+    schemas: { package: 'fdc3-v1-1', dir: 'src/context/schemas' },
+    note:
+      'FDC3 1.0 was never published to npm; its context examples (context-spec.md, context-intro.md) ' +
+      'are checked against the 1.1.1 schemas, which cover every type the 1.0 specification shows',
   },
 ];
 
@@ -107,51 +196,56 @@ function prepareSchema(schema) {
   return copy;
 }
 
-function typeConstOf(schema) {
+// The context type names a schema accepts: its `type` property's `const`, or
+// the values of an `enum` (after an erratum), at the top level or in `allOf`.
+function typeNamesOf(schema) {
   const candidates = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
   for (const candidate of candidates) {
-    const value = candidate?.properties?.type?.const;
-    if (typeof value === 'string') return value;
+    const typeSchema = candidate?.properties?.type;
+    if (typeof typeSchema?.const === 'string') return [typeSchema.const];
+    if (Array.isArray(typeSchema?.enum) && typeSchema.enum.every((v) => typeof v === 'string')) return typeSchema.enum;
   }
-  return undefined;
+  return [];
 }
 
 function loadVersion(version) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
 
-  const contextDir = path.join(packageDir(version.contextPackage), 'dist', 'schemas', 'context');
+  const contextDir = path.join(packageDir(version.schemas.package), version.schemas.dir);
   const schemaFiles = readdirSync(contextDir).filter((f) => f.endsWith('.schema.json')).sort();
   if (schemaFiles.length === 0) {
     throw new Error(`no context schemas found in ${contextDir}`);
   }
 
+  const errata = (version.errata || []).map((key) => {
+    if (!ERRATA[key]) throw new Error(`unknown erratum ${key}`);
+    return ERRATA[key];
+  });
   const notes = [];
   const byType = new Map();
   let baseContextId;
 
   for (const file of schemaFiles) {
     const schema = prepareSchema(JSON.parse(readFileSync(path.join(contextDir, file), 'utf8')));
-    for (const erratum of ERRATA.filter((e) => e.file === file)) {
+    for (const erratum of errata.filter((e) => e.file === file)) {
       const node = resolvePointer(schema, erratum.pointer);
-      if (node && erratum.from in node && !(erratum.to in node)) {
-        node[erratum.to] = node[erratum.from];
-        delete node[erratum.from];
-        notes.push(`${file}#${erratum.pointer || '/'}: ${erratum.from} -> ${erratum.to} (${erratum.reason})`);
+      if (node && typeof node === 'object' && erratum.applies(node)) {
+        erratum.apply(node);
+        notes.push(`${file}#${erratum.pointer || '/'}: ${erratum.change} (${erratum.reason})`);
       }
     }
     ajv.addSchema(schema);
-    const typeName = typeConstOf(schema);
-    if (typeName) {
-      byType.set(typeName, schema.$id);
-    } else if (file === 'context.schema.json') {
-      baseContextId = schema.$id;
-    }
+    const typeNames = typeNamesOf(schema);
+    for (const typeName of typeNames) byType.set(typeName, schema.$id);
+    if (typeNames.length === 0 && file === 'context.schema.json') baseContextId = schema.$id;
   }
   if (!baseContextId) throw new Error(`context.schema.json missing from ${contextDir}`);
 
-  const apiFile = path.join(packageDir(version.schemaPackage), 'dist', 'schemas', 'api', 'api.schema.json');
-  ajv.addSchema(prepareSchema(JSON.parse(readFileSync(apiFile, 'utf8'))));
+  if (version.apiSchema) {
+    const apiFile = path.join(packageDir(version.apiSchema.package), version.apiSchema.file);
+    ajv.addSchema(prepareSchema(JSON.parse(readFileSync(apiFile, 'utf8'))));
+  }
 
   const validators = new Map();
   const validatorFor = (id) => {
@@ -160,7 +254,7 @@ function loadVersion(version) {
   };
 
   return {
-    label: packageLabel(version.contextPackage),
+    label: packageLabel(version.schemas.package),
     notes,
     byType,
     baseValidator: () => validatorFor(baseContextId),
@@ -177,6 +271,14 @@ function listPages(dir) {
     else if (entry.endsWith('.md')) out.push(full);
   }
   return out;
+}
+
+// The pages whose examples a version checks: every page under `pages.dir`
+// (recursively) or the listed `pages.files`, relative to the version's docs.
+function pagesOf(version) {
+  const base = path.join(repoRoot, version.docsDir);
+  if (version.pages.dir) return listPages(path.join(base, version.pages.dir));
+  return version.pages.files.map((f) => path.join(base, f)).filter((f) => existsSync(f));
 }
 
 // Returns every fenced block whose info string starts with `json`.
@@ -198,7 +300,7 @@ function jsonFences(markdown) {
         if (open.lang === 'json') {
           fences.push({
             line: open.line,
-            noValidate: open.flags.includes('no-validate'),
+            noCheck: open.flags.includes('no-check') || open.flags.includes('no-validate'),
             body: open.body.map((l) => l.slice(Math.min(open.indent, l.length - l.trimStart().length))).join('\n'),
           });
         }
@@ -226,25 +328,36 @@ function describeError(error) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let unvalidated = 0;
 
 for (const version of VERSIONS) {
-  const loaded = loadVersion(version);
-  for (const note of loaded.notes) console.log(`note [${version.name}] schema erratum applied: ${note}`);
-
-  const refDir = path.join(repoRoot, version.docsDir, 'context', 'ref');
-  const pages = listPages(refDir);
+  const pages = pagesOf(version);
+  const where = version.pages.dir
+    ? path.join(version.docsDir, version.pages.dir)
+    : version.pages.files.map((f) => path.join(version.docsDir, f)).join(', ');
   if (pages.length === 0) {
-    console.log(`FAIL [${version.name}] ${path.relative(repoRoot, refDir)}: no context reference pages found`);
+    console.log(`FAIL [${version.name}] ${where}: no context pages found`);
     failed++;
     continue;
   }
+
+  if (version.notValidated) {
+    const count = pages.reduce((n, page) => n + jsonFences(readFileSync(page, 'utf8')).length, 0);
+    console.log(`note [${version.name}] ${count} JSON example(s) in ${where} NOT validated: ${version.notValidated}`);
+    unvalidated += count;
+    continue;
+  }
+
+  const loaded = loadVersion(version);
+  console.log(`note [${version.name}] ${where} checked against ${loaded.label}${version.note ? ` (${version.note})` : ''}`);
+  for (const note of loaded.notes) console.log(`note [${version.name}] schema erratum applied: ${note}`);
 
   for (const page of pages) {
     const rel = path.relative(repoRoot, page);
     const fences = jsonFences(readFileSync(page, 'utf8'));
     for (const fence of fences) {
       const at = `${rel}:${fence.line}`;
-      if (fence.noValidate) {
+      if (fence.noCheck) {
         skipped++;
         continue;
       }
@@ -296,6 +409,7 @@ for (const version of VERSIONS) {
   }
 }
 
-if (skipped > 0) console.log(`${skipped} example(s) marked no-validate were skipped`);
+if (skipped > 0) console.log(`${skipped} example(s) marked no-check were skipped`);
+if (unvalidated > 0) console.log(`${unvalidated} example(s) of versions without published schemas were not validated`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
