@@ -1,7 +1,12 @@
-// Shared setup for the browser tests: serve the built site with `docsite serve` on a free
-// port and drive Debian's Chromium through playwright-core (which never downloads a browser).
-import { spawn } from 'node:child_process';
+// Shared setup for the browser tests: build a site (the FDC3 site, already built into
+// site/build, or a fixture site under fixtures/), serve it with `docsite serve` on a free
+// port, and drive Debian's Chromium through playwright-core (which never downloads a
+// browser).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,6 +14,7 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_BUILD = process.env.DOCSITE_BUILD ?? path.join(root, 'site/build');
 const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,17 +27,50 @@ async function freePort() {
   });
 }
 
-/** Starts `docsite serve` and resolves once it answers. */
-export async function startServer() {
+function hashTree(hash, dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, file);
+    else hash.update(entry.name).update(fs.readFileSync(file));
+  }
+}
+
+/**
+ * Builds `fixtures/<name>` with the release binary into a temporary folder and returns
+ * it. The output is reused while the fixture, the binary and the built theme are
+ * unchanged (every spec file runs in its own process).
+ */
+export function buildFixture(name) {
+  const source = path.join(FIXTURES, name);
+  const hash = createHash('sha256');
+  hashTree(hash, source);
+  const bin = fs.statSync(BIN);
+  hash.update(`${bin.size}:${bin.mtimeMs}`);
+  const themeStamp = path.join(root, 'theme/dist/.docsite-theme-hash');
+  if (fs.existsSync(themeStamp)) hash.update(fs.readFileSync(themeStamp));
+  const out = path.join(os.tmpdir(), `docsite-e2e-${name}-${hash.digest('hex').slice(0, 12)}`);
+  if (fs.existsSync(path.join(out, '404.html'))) return out;
+  const result = spawnSync(BIN, ['build', source, '--out', out], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
+  // Outputs of earlier fixture, binary or theme versions are of no further use.
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const stale = path.join(os.tmpdir(), entry);
+    if (entry.startsWith(`docsite-e2e-${name}-`) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** Starts `docsite serve` over a built site and resolves once it answers. */
+export async function startServer(site = SITE_BUILD) {
   const port = await freePort();
-  const proc = spawn(BIN, ['serve', SITE_BUILD, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(BIN, ['serve', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
       await fetch(base + '/');
-      return { base, stop: () => proc.kill() };
+      return { base, site, stop: () => proc.kill() };
     } catch {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -47,9 +86,27 @@ export async function launch() {
   });
 }
 
-/** A page that records console errors, warnings and uncaught exceptions. */
+/**
+ * A page that records console errors, warnings and uncaught exceptions. Requests that
+ * leave 127.0.0.1 (analytics, third-party scripts) never reach the network: they are
+ * answered with an empty script, unless a test routes them itself (routes added later
+ * take precedence).
+ *
+ * Options: width, height, colorScheme, reducedMotion, hasTouch, bypassCSP (to inject
+ * test tools such as axe-core into a page whose CSP forbids inline scripts).
+ */
 export async function openPage(browser, opts = {}) {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 },
+    colorScheme: opts.colorScheme ?? 'light',
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
+    hasTouch: opts.hasTouch ?? false,
+    bypassCSP: opts.bypassCSP ?? false,
+  });
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => {
@@ -57,4 +114,35 @@ export async function openPage(browser, opts = {}) {
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { page, context, problems };
+}
+
+/** The console problems not matched by any of `expected` (regexes). */
+export function unexpected(problems, ...expected) {
+  return problems.filter((p) => !expected.some((re) => re.test(p)));
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Chunk URLs (`/_docsite/...`) the page has requested so far, recorded from now on. */
+export function recordChunkRequests(page) {
+  const urls = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/_docsite/')) urls.push(url.pathname);
+  });
+  return urls;
+}
+
+/** The site's route manifest and site data, as the theme loads them. */
+export async function siteChunks(base, pagePath = '/') {
+  const html = await (await fetch(base + pagePath)).text();
+  const boot = JSON.parse(html.match(/<script id="__docsite" type="application\/json">(.*?)<\/script>/)[1]);
+  const [site, routes] = await Promise.all([
+    fetch(base + boot.site).then((r) => r.json()),
+    fetch(base + boot.routes).then((r) => r.json()),
+  ]);
+  return { boot, site, routes };
 }

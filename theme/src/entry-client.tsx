@@ -7,6 +7,7 @@ import './styles/index.css';
 import { loadBootData, readBoot, type BootData } from './app/boot';
 import { ClientApp, UNMATCHED_PATH } from './app/ClientApp';
 import { hideErrorBar, showErrorBar } from './app/ErrorBar';
+import { preloadContent } from './content/lazy';
 import { normalizePath } from './lib/paths';
 
 const ROOT_ID = '__docsite_root';
@@ -45,6 +46,8 @@ function hydrate(data: BootData): void {
 async function start(): Promise<void> {
   try {
     const data = await loadBootData(readBoot());
+    // On-demand content components the page uses, so hydration renders what the server did.
+    await preloadContent(data.page.content);
     hideErrorBar();
     hydrate(data);
   } catch (error) {

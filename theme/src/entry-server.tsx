@@ -1,11 +1,33 @@
 //! Server entry, imported by `prerender-worker.mjs`: renders one route to HTML (for
-//! `#__docsite_root`) and its head tags. Pure function of its arguments: no clock, no
+//! `#__docsite_root`) and its head tags (meta tags, the inline script that runs before
+//! first paint, analytics and third-party scripts). Pure function of its arguments: no clock, no
 //! randomness, no storage, so the client hydrates it without a mismatch.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageData, RouteManifest, SidebarData, SiteData } from './generated/contract';
 import { App } from './app/App';
 import { renderHead } from './app/head';
+import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
+import { stylesheetTags } from './app/chunkAssets';
+import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
+
+// On-demand content components render synchronously once loaded (see content/lazy.tsx).
+await preloadAllContent();
+
+/** The module of each on-demand component's chunk, as Vite's manifest keys it. */
+const CHUNK_SOURCES: Record<LazyComponentName, string> = {
+  Hero: 'src/content/home.ts',
+  CardGrid: 'src/content/home.ts',
+  Card: 'src/content/home.ts',
+  UserGrid: 'src/content/home.ts',
+  Showcase: 'src/components/Showcase/index.tsx',
+};
+
+/** The stylesheets of the on-demand components a page shows, so it is styled at first paint. */
+function onDemandStyles(page: PageData): string[] {
+  const sources = new Set([...lazyComponentsIn(page.content)].map((name) => CHUNK_SOURCES[name]));
+  return [...new Set([...sources].flatMap((source) => stylesheetTags(source)))];
+}
 
 export type RenderResult = { html: string; head: string };
 
@@ -21,5 +43,11 @@ export function render(
       <App site={site} routes={routes} page={page} sidebar={sidebar} />
     </StaticRouter>,
   );
-  return { html, head: renderHead(site, page) };
+  const head = [
+    renderHead(site, page),
+    `<script>${inlineHeadScript(site, page)}</script>`,
+    ...thirdPartyTags(site),
+    ...onDemandStyles(page),
+  ];
+  return { html, head: head.join('\n') };
 }

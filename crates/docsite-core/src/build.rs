@@ -13,12 +13,14 @@ use rayon::prelude::*;
 
 use crate::config::SiteConfig;
 use crate::contract::*;
+use crate::data_files;
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
 use crate::emit;
 use crate::git;
 use crate::load::{self, Doc, SidebarEntry, Version};
 use crate::markdown::{self, encode_path, normalize_route, RenderContext, Rendered};
 use crate::schemas;
+use crate::search;
 use crate::site_data;
 
 /// Options of one build.
@@ -50,6 +52,8 @@ struct PageOut {
     route: String,
     data: PageData,
     sidebar_key: Option<(String, String)>,
+    /// A version's landing route, repeating its main doc (kept out of the search index).
+    landing: bool,
 }
 
 /// The checked model of a site.
@@ -116,7 +120,11 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             doc_routes.insert(markdown::normalize_path(&d.source), d.route.clone());
         }
     }
-    let ctx = RenderContext { site_dir, doc_routes: &doc_routes, base_url: &config.base_url, toc_levels: config.toc_levels };
+    // Data files (`data/*.json`), validated before any page places them.
+    let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
+    let (data_files, data_problems) = data_files::load(site_dir, &released);
+    diags.extend(data_problems);
+    let ctx = RenderContext { site_dir, doc_routes: &doc_routes, base_url: &config.base_url, toc_levels: config.toc_levels, data: &data_files, versions: &site_data.versions };
     let updates = git::last_updates(site_dir);
 
     // Render every doc of every version in parallel.
@@ -167,14 +175,16 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     for (source, r) in sources.iter().zip(rendered.iter().chain(&page_rendered)) {
         diags.extend(r.diagnostics.iter().cloned());
         for l in &r.links {
+            // A link written in a data file is reported against that file.
+            let source: &Path = l.file.as_deref().unwrap_or(source);
             if !route_exists(&l.route) {
                 if let Some(sev) = link_sev {
-                    diags.push(Diagnostic::error(*source, format!("broken link `{}`: no page at {}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint("check the path; links between docs are best written as relative .md paths"));
+                    diags.push(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint(if l.file.is_some() { "check the route; links in data files are site routes such as /training" } else { "check the path; links between docs are best written as relative .md paths" }));
                 }
             } else if let (Some(anchor), Some(sev)) = (&l.anchor, anchor_sev) {
                 if let Some(set) = anchors.get(&l.route) {
                     if !set.contains(anchor) {
-                        diags.push(Diagnostic::error(*source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint("anchors are heading slugs: lowercase, spaces to hyphens, punctuation removed"));
+                        diags.push(Diagnostic::error(source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint("anchors are heading slugs: lowercase, spaces to hyphens, punctuation removed"));
                     }
                 }
             }
@@ -256,7 +266,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             doc_id: Some(d.id.clone()),
             version_routes,
         };
-        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)) });
+        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false });
     }
     // Version landing routes show the main doc.
     for v in &content.versions {
@@ -266,7 +276,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
         }
         let Some(main) = main_docs.get(&v.name) else { continue };
         if let Some(i) = pages.iter().position(|p| p.route == *main) {
-            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone() };
+            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone(), landing: true };
             pages.push(page);
         }
     }
@@ -295,6 +305,35 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
                 version_routes: BTreeMap::new(),
             },
             sidebar_key: None,
+            landing: false,
+        });
+    }
+    // The search page (its content is the search UI).
+    let search_route = site_data.search.page_path.clone();
+    if !pages.iter().any(|p| normalize_route(&p.route) == normalize_route(&search_route)) {
+        pages.push(PageOut {
+            route: search_route.clone(),
+            data: PageData {
+                kind: RouteKind::Search,
+                path: encode_path(&search_route),
+                title: "Search the documentation".into(),
+                hide_title: false,
+                description: Some(format!("Search every page of the {} documentation.", config.raw.title)),
+                keywords: Vec::new(),
+                content: Vec::new(),
+                toc: Vec::new(),
+                hide_toc: true,
+                breadcrumbs: Vec::new(),
+                previous: None,
+                next: None,
+                last_update: None,
+                version: None,
+                sidebar_id: None,
+                doc_id: None,
+                version_routes: BTreeMap::new(),
+            },
+            sidebar_key: None,
+            landing: false,
         });
     }
     let not_found = PageData {
@@ -409,10 +448,20 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
         .collect();
     jobs.push(crate::prerender::Job { url: &nf_route, page: &nf_raw, sidebar: None });
     let worker = opts.theme_dir.join("prerender-worker.mjs");
-    let rendered = crate::prerender::prerender(&worker, &site.site_data, &manifest, &jobs, opts.workers)?;
+    // The search index is built from the content trees, beside the pre-render workers.
+    let index_entries = site.site_data.search.local_bundle.is_some().then(|| search::entries(site.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing))));
+    let language = site.site_data.locale.html_lang.clone();
+    let (rendered, indexed) = std::thread::scope(|scope| {
+        let index = index_entries.as_ref().map(|entries| scope.spawn(|| search::write_index(entries, &language, out)));
+        let rendered = crate::prerender::prerender(&worker, &site.site_data, &manifest, &jobs, opts.workers);
+        (rendered, index.map(|h| h.join().expect("the search indexer does not panic")))
+    });
+    let rendered = rendered?;
+    if let Some(result) = indexed {
+        result?;
+    }
     let mut failures = Diagnostics::default();
     let attrs = format!("lang=\"{}\" dir=\"{}\"", site.site_data.locale.html_lang, site.site_data.locale.direction);
-    let color_script = color_mode_script(&site.site_data.color_mode);
     let writes: Vec<(PathBuf, String)> = jobs
         .iter()
         .enumerate()
@@ -431,7 +480,6 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
             let boot = Boot { site: site_url.clone(), routes: manifest_url.clone(), page: page_url.clone(), sidebar: sidebar_url.clone() };
             let mut head = String::new();
             head.push_str(&r.head);
-            head.push_str(&format!("<script>{color_script}</script>"));
             if let Some(icon) = &site.config.raw.favicon {
                 head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
             }
@@ -453,18 +501,6 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     })?;
     emit::precompress(out)?;
     Ok(())
-}
-
-/// The inline script that sets `data-theme` before first paint.
-fn color_mode_script(c: &ColorModeData) -> String {
-    let default = match c.default_mode {
-        ColorMode::Light => "light",
-        ColorMode::Dark => "dark",
-    };
-    format!(
-        "(function(){{var t=null;try{{t=localStorage.getItem('theme')}}catch(e){{}}if(t!=='light'&&t!=='dark'){{t={}?(window.matchMedia&&window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'):'{default}'}}document.documentElement.setAttribute('data-theme',t)}})()",
-        if c.respect_prefers_color_scheme { "true" } else { "false" }
-    )
 }
 
 /// First sentence-ish of the text, for the meta description.

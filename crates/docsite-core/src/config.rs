@@ -52,9 +52,95 @@ pub struct RawConfig {
     /// Table of contents.
     #[serde(default)]
     pub table_of_contents: RawToc,
+    /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing is loaded
+    /// when absent.
+    pub gtag: Option<RawGtag>,
+    /// Third-party scripts every page loads (`scripts = ["https://…"]` or `[[scripts]]`
+    /// tables); always `async`, so a slow or failing script never blocks a page.
+    #[serde(default)]
+    pub scripts: Vec<RawScript>,
     /// JSON schemas published from installed npm packages (`[[schemas]]`).
     #[serde(default)]
     pub schemas: Vec<RawSchemaSet>,
+    /// Search (`[search]`): built-in offline index by default, hosted DocSearch when configured.
+    #[serde(default)]
+    pub search: RawSearch,
+}
+
+/// `[search]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawSearch {
+    /// Where "Let us know." points when a query finds nothing (e.g. the repository's issues);
+    /// `{query}` is replaced by the query.
+    pub report_url: Option<String>,
+    /// Queries offered under "Try searching for" when a query finds nothing.
+    #[serde(default)]
+    pub suggestions: Vec<String>,
+    /// Hosted search (Algolia DocSearch, Docusaurus's `themeConfig.algolia` keys). When set
+    /// (or when the `DOCSITE_ALGOLIA_APP_ID`, `_API_KEY` and `_INDEX_NAME` environment
+    /// variables are), the search UI queries it and no local index is built.
+    pub algolia: Option<RawAlgolia>,
+}
+
+/// `[search.algolia]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawAlgolia {
+    /// Application id.
+    pub app_id: String,
+    /// Search-only API key (public).
+    pub api_key: String,
+    /// Index name.
+    pub index_name: String,
+    /// Filter results by the reader's language and docs version (default true).
+    #[serde(default = "yes")]
+    pub contextual_search: bool,
+    /// Route of the search page, relative to `baseUrl` (default `search`).
+    #[serde(default = "default_search_page")]
+    pub search_page_path: String,
+    /// Results whose URL matches this regex open as external links.
+    pub external_url_regex: Option<String>,
+    /// Rewrites result paths: the regex `from` is replaced by `to`.
+    pub replace_search_result_pathname: Option<RawReplace>,
+}
+
+/// `{ from, to }` of `replaceSearchResultPathname`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawReplace {
+    /// Regex.
+    pub from: String,
+    /// Replacement.
+    pub to: String,
+}
+
+fn default_search_page() -> String {
+    "search".into()
+}
+
+impl RawSearch {
+    /// The hosted configuration: the environment's, else the file's.
+    pub fn hosted(&self) -> Option<RawAlgolia> {
+        let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        match (env("DOCSITE_ALGOLIA_APP_ID"), env("DOCSITE_ALGOLIA_API_KEY"), env("DOCSITE_ALGOLIA_INDEX_NAME")) {
+            (Some(app_id), Some(api_key), Some(index_name)) => Some(RawAlgolia {
+                app_id,
+                api_key,
+                index_name,
+                ..self.algolia.clone().unwrap_or(RawAlgolia {
+                    app_id: String::new(),
+                    api_key: String::new(),
+                    index_name: String::new(),
+                    contextual_search: true,
+                    search_page_path: default_search_page(),
+                    external_url_regex: None,
+                    replace_search_result_pathname: None,
+                })
+            }),
+            _ => self.algolia.clone(),
+        }
+    }
 }
 
 /// `[[schemas]]`: a folder of JSON schemas copied from an npm package into the site at build
@@ -405,6 +491,39 @@ pub enum RawColorModeName {
     Light,
     /// Dark.
     Dark,
+}
+
+/// `[gtag]`: page views sent to Google Analytics.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawGtag {
+    /// Measurement id (`G-…`) or legacy property id (`UA-…`).
+    #[serde(rename = "trackingID")]
+    pub tracking_id: String,
+    /// Ask the service to anonymise the reader's IP address (default true).
+    #[serde(rename = "anonymizeIP", default = "yes")]
+    pub anonymize_ip: bool,
+}
+
+/// An entry of `scripts`: a URL, or a table with `src` (and optionally `defer`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawScript {
+    /// `"https://…"`.
+    Url(String),
+    /// `{ src = "https://…", defer = true }`.
+    Table(RawScriptTable),
+}
+
+/// `[[scripts]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawScriptTable {
+    /// Script URL (absolute, or a path under `baseUrl`).
+    pub src: String,
+    /// Load with `defer` instead of `async` (runs after the document is parsed, in order).
+    #[serde(default)]
+    pub defer: bool,
 }
 
 /// `[tableOfContents]`.

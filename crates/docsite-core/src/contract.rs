@@ -87,10 +87,52 @@ pub struct SiteData {
     pub announcement_bar: Option<AnnouncementBarData>,
     /// Colour mode settings.
     pub color_mode: ColorModeData,
+    /// Analytics, when configured (page views on client navigation).
+    pub analytics: Option<AnalyticsData>,
+    /// Third-party scripts loaded by every page.
+    pub scripts: Vec<ScriptData>,
     /// Every docs version, newest first (`current` = next first).
     pub versions: Vec<VersionData>,
     /// Name of the latest released version.
     pub last_version: String,
+    /// Search settings.
+    pub search: SearchData,
+}
+
+/// How the search UI finds results.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchData {
+    /// Route of the search page (`/search`).
+    pub page_path: String,
+    /// URL of the built-in index bundle (`/pagefind/`), when the site has one.
+    pub local_bundle: Option<String>,
+    /// Hosted DocSearch settings, when configured.
+    pub hosted: Option<HostedSearchData>,
+    /// Where "Let us know." points when a query finds nothing (`{query}` = the query).
+    pub report_url: Option<String>,
+    /// Queries offered under "Try searching for".
+    pub suggestions: Vec<String>,
+}
+
+/// Hosted (Algolia DocSearch) search settings.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HostedSearchData {
+    /// Application id.
+    pub app_id: String,
+    /// Public search-only key.
+    pub api_key: String,
+    /// Index name.
+    pub index_name: String,
+    /// Add language and docs-version facet filters.
+    pub contextual_search: bool,
+    /// Results whose URL matches this regex open as external links.
+    pub external_url_regex: Option<String>,
+    /// Regex replaced in result paths.
+    pub replace_from: Option<String>,
+    /// Its replacement.
+    pub replace_to: Option<String>,
 }
 
 /// The single locale of the site.
@@ -317,6 +359,26 @@ pub struct ColorModeData {
     pub respect_prefers_color_scheme: bool,
 }
 
+/// Google Analytics (gtag.js) settings.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsData {
+    /// Measurement or property id.
+    pub tracking_id: String,
+    /// Whether the reader's IP address is anonymised.
+    pub anonymize_ip: bool,
+}
+
+/// A third-party script tag.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ScriptData {
+    /// URL.
+    pub src: String,
+    /// `defer` instead of `async`.
+    pub defer: bool,
+}
+
 /// A docs version as the theme sees it.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -455,7 +517,10 @@ pub enum Node {
 /// An element of the content tree. Lower-case `t` is an HTML tag; upper-case names are
 /// theme components: `Heading` (level, id), `CodeBlock` (lang, title, html), `Admonition`
 /// (kind, title), `Tabs` (groupId), `TabItem` (value, label, default), `Mermaid` (code),
-/// `Details`.
+/// `Details`; on site pages the layout containers `Hero` (title, tagline), `CardGrid`,
+/// `Card` (title, href, icon: a [`CardIcon`], badge) and the data components `Showcase`
+/// and `UserGrid`, whose children the engine builds from a data file (see
+/// `markdown/components.rs` for their shape).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Element {
     /// Tag or component name.
@@ -468,6 +533,76 @@ pub struct Element {
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     #[ts(as = "Option<Vec<Node>>", optional)]
     pub c: Vec<Node>,
+}
+
+/// The icons a `<Card icon="…">` may name (drawn by the theme).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardIcon {
+    /// The Desktop Agent API.
+    Api,
+    /// Intents.
+    Intents,
+    /// Context data.
+    Context,
+    /// The App Directory.
+    AppDirectory,
+    /// Agent bridging.
+    Bridging,
+    /// Layers of information.
+    Layers,
+    /// Speed.
+    Speed,
+    /// Any platform.
+    Platform,
+    /// A plug (integration).
+    Plug,
+    /// Open collaboration.
+    Open,
+    /// A certificate (conformance).
+    Certificate,
+    /// Learning.
+    Training,
+    /// People (community).
+    Community,
+    /// A speech bubble (discussion).
+    Discussion,
+    /// A calendar (meetings).
+    Calendar,
+    /// A mail envelope.
+    Mail,
+}
+
+impl CardIcon {
+    /// Every icon, in declaration order.
+    pub const ALL: [CardIcon; 16] = [
+        CardIcon::Api,
+        CardIcon::Intents,
+        CardIcon::Context,
+        CardIcon::AppDirectory,
+        CardIcon::Bridging,
+        CardIcon::Layers,
+        CardIcon::Speed,
+        CardIcon::Platform,
+        CardIcon::Plug,
+        CardIcon::Open,
+        CardIcon::Certificate,
+        CardIcon::Training,
+        CardIcon::Community,
+        CardIcon::Discussion,
+        CardIcon::Calendar,
+        CardIcon::Mail,
+    ];
+
+    /// The name written in content (`app-directory`).
+    pub fn name(self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    }
+
+    /// The icon with this name.
+    pub fn from_name(name: &str) -> Option<CardIcon> {
+        CardIcon::ALL.into_iter().find(|i| i.name() == name)
+    }
 }
 
 /// A table-of-contents entry.
@@ -538,13 +673,18 @@ pub fn typescript_declarations() -> String {
         AnnouncementBarData::decl(&cfg),
         ColorMode::decl(&cfg),
         ColorModeData::decl(&cfg),
+        AnalyticsData::decl(&cfg),
+        ScriptData::decl(&cfg),
         VersionData::decl(&cfg),
+        SearchData::decl(&cfg),
+        HostedSearchData::decl(&cfg),
         VersionBanner::decl(&cfg),
         SidebarData::decl(&cfg),
         SidebarItem::decl(&cfg),
         PageData::decl(&cfg),
         Node::decl(&cfg),
         Element::decl(&cfg),
+        CardIcon::decl(&cfg),
         TocItem::decl(&cfg),
         Crumb::decl(&cfg),
         PageLink::decl(&cfg),

@@ -10,6 +10,7 @@
 pub mod build;
 pub mod config;
 pub mod contract;
+pub mod data_files;
 pub mod diagnostics;
 pub mod emit;
 pub mod git;
@@ -17,5 +18,7 @@ pub mod load;
 pub mod markdown;
 pub mod prerender;
 pub mod schemas;
+pub mod search;
 pub mod site_data;
 pub mod theme;
+pub mod version;

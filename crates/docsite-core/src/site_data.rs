@@ -17,7 +17,11 @@ pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "drop
 pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> Result<(SiteData, Vec<(String, String)>), Vec<Diagnostic>> {
     let raw = &config.raw;
     let mut r = Resolver { config, content, errors: Vec::new(), internal_links: Vec::new() };
-    let items = raw.navbar.items.iter().enumerate().filter_map(|(i, item)| r.navbar_item(item, &format!("navbar.items[{i}]"))).collect();
+    let mut items: Vec<NavbarItem> = raw.navbar.items.iter().enumerate().filter_map(|(i, item)| r.navbar_item(item, &format!("navbar.items[{i}]"))).collect();
+    // Like Docusaurus, a site whose navbar has no search item gets one on the right.
+    if !items.iter().any(|i| matches!(i, NavbarItem::Search { .. })) {
+        items.push(NavbarItem::Search { config_path: "search".into(), position: Position::Right });
+    }
     let navbar = NavbarData {
         title: raw.navbar.title.clone(),
         logo: raw.navbar.logo.as_ref().map(|l| r.logo(l)),
@@ -72,6 +76,25 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             banner: v.banner,
         })
         .collect();
+    let scripts = raw
+        .scripts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let (src, defer) = match s {
+                crate::config::RawScript::Url(src) => (src, false),
+                crate::config::RawScript::Table(t) => (&t.src, t.defer),
+            };
+            if src.trim().is_empty() {
+                r.error(&format!("scripts[{i}]"), "a script needs a `src` URL".into());
+                return None;
+            }
+            Some(ScriptData { src: r.asset(src), defer })
+        })
+        .collect();
+    if raw.gtag.as_ref().is_some_and(|g| g.tracking_id.trim().is_empty()) {
+        r.error("gtag.trackingID", "must not be empty (remove `[gtag]` to turn analytics off)".into());
+    }
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -105,8 +128,11 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
                 disable_switch: raw.color_mode.disable_switch,
                 respect_prefers_color_scheme: raw.color_mode.respect_prefers_color_scheme,
             },
+            analytics: raw.gtag.as_ref().map(|g| AnalyticsData { tracking_id: g.tracking_id.clone(), anonymize_ip: g.anonymize_ip }),
+            scripts,
             versions,
             last_version: content.last_version.clone(),
+            search: search_data(config),
         },
         internal_links,
     ))
@@ -324,4 +350,25 @@ pub fn main_doc(v: &Version) -> Option<String> {
         }
     }
     v.docs.first().map(|d| d.route.clone())
+}
+
+/// The search settings: hosted when configured, else the built-in index.
+pub fn search_data(config: &SiteConfig) -> SearchData {
+    let hosted = config.raw.search.hosted();
+    let page = hosted.as_ref().map(|h| h.search_page_path.trim_matches('/').to_string()).unwrap_or_else(|| "search".into());
+    SearchData {
+        page_path: format!("{}{page}", config.base_url),
+        local_bundle: hosted.is_none().then(|| format!("{}{}/", config.base_url, crate::search::BUNDLE_DIR)),
+        hosted: hosted.map(|h| HostedSearchData {
+            app_id: h.app_id,
+            api_key: h.api_key,
+            index_name: h.index_name,
+            contextual_search: h.contextual_search,
+            external_url_regex: h.external_url_regex,
+            replace_from: h.replace_search_result_pathname.as_ref().map(|r| r.from.clone()),
+            replace_to: h.replace_search_result_pathname.map(|r| r.to),
+        }),
+        report_url: config.raw.search.report_url.clone(),
+        suggestions: config.raw.search.suggestions.clone(),
+    }
 }

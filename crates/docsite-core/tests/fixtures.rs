@@ -70,6 +70,21 @@ fn sidebars_and_navbar_resolve_against_docs() {
 }
 
 #[test]
+fn analytics_and_scripts_reach_the_theme() {
+    let site = check(&fixture("basic")).unwrap();
+    let analytics = site.site_data().analytics.as_ref().expect("[gtag] is configured");
+    assert_eq!(analytics.tracking_id, "G-FIXTURE");
+    assert!(analytics.anonymize_ip, "IP anonymisation is on unless turned off");
+    let scripts: Vec<(&str, bool)> = site.site_data().scripts.iter().map(|s| (s.src.as_str(), s.defer)).collect();
+    assert_eq!(scripts, vec![("https://buttons.example.org/buttons.js", false), ("/js/late.js", true)]);
+}
+
+#[test]
+fn empty_tracking_id_and_script_url_name_the_key() {
+    insta::assert_snapshot!(error_report("bad-third-party"));
+}
+
+#[test]
 fn pages_are_full_width_routes() {
     let site = check(&fixture("basic")).unwrap();
     let home = site.page("/").unwrap();
@@ -95,4 +110,30 @@ fn bad_navbar_items_name_the_item() {
 #[test]
 fn unsupported_mdx_and_front_matter_name_file_and_line() {
     insta::assert_snapshot!(error_report("bad-mdx"));
+}
+
+#[test]
+fn malformed_data_entries_name_the_file_entry_field_and_line() {
+    insta::assert_snapshot!(error_report("bad-data"));
+}
+
+#[test]
+fn showcase_cards_come_from_the_data_file_sorted_by_title() {
+    let site = check(&fixture("site-pages")).expect("site-pages fixture is valid");
+    let page = site.page("/community").unwrap();
+    insta::assert_json_snapshot!("community_content", page.content);
+}
+
+#[test]
+fn versions_tables_follow_versions_json_and_release_dates() {
+    let site = check(&fixture("site-pages")).unwrap();
+    insta::assert_json_snapshot!("versions_content", site.page("/versions").unwrap().content);
+}
+
+#[test]
+fn layout_containers_resolve_card_links_and_filter_users() {
+    let site = check(&fixture("site-pages")).unwrap();
+    let home = site.page("/").unwrap();
+    assert!(home.hide_title);
+    insta::assert_json_snapshot!("home_content", home.content);
 }

@@ -1,15 +1,26 @@
 //! Serving a built site: clean URLs, the site's 404 page with status 404, precompressed
 //! brotli/gzip variants, long-lived caching for hashed assets, ETag revalidation for
-//! everything else, and TCP_NODELAY (without it, small responses wait on Nagle's
-//! algorithm and throughput drops by an order of magnitude; DESIGN §7).
+//! everything else, byte ranges, security headers with a Content-Security-Policy derived
+//! from the built site (`csp.rs`), and TCP_NODELAY (without it, small responses wait on
+//! Nagle's algorithm and throughput drops by an order of magnitude; DESIGN §7).
+//!
+//! Routing (which file answers a URL) is ours; sending a file is tower-http's `ServeFile`,
+//! which negotiates the precompressed variant, answers `HEAD`, single `Range` requests
+//! (206 with `Content-Range`; several ranges get the whole file) and the conditional
+//! headers (`If-None-Match` -> 304, with an ETag from the chosen file's size and mtime).
+//! Used by `docsite serve` and `docsite dev`.
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use axum::body::Body;
-use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use axum::http::{header, HeaderValue, Method, Request, Response, StatusCode};
 use axum::Router;
-use sha2::{Digest, Sha256};
+use tower_http::services::ServeFile;
+
+mod csp;
 
 /// Server settings.
 #[derive(Debug, Clone)]
@@ -39,11 +50,24 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+/// Longest request target (path and query) answered; longer ones get 414. Hyper itself
+/// answers 431 to request heads over its buffer limit (about 400 KB) or with more than
+/// 100 headers.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+
+/// One built site being served.
+#[derive(Debug)]
+struct Site {
+    root: PathBuf,
+    csp: csp::CspCache,
+}
+
 /// Builds the router for a site folder (used by `serve`, `dev` and tests).
 pub fn router(root: PathBuf) -> Router {
+    let site = Arc::new(Site { root, csp: csp::CspCache::default() });
     Router::new().fallback(move |req: Request<Body>| {
-        let root = root.clone();
-        async move { respond(&root, req).await }
+        let site = site.clone();
+        async move { respond(&site, req).await }
     })
 }
 
@@ -53,15 +77,19 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
         return Err(ServeError::NotBuilt(opts.root));
     }
     let listener = tokio::net::TcpListener::bind(opts.addr).await.map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
+    serve_on(listener, opts.root, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves `root` on an already bound listener until `shutdown` resolves (tests bind port 0
+/// and use this).
+pub async fn serve_on(listener: tokio::net::TcpListener, root: PathBuf, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    let app = router(opts.root);
-    axum::serve(listener, app.into_make_service())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    axum::serve(listener, router(root).into_make_service()).with_graceful_shutdown(shutdown).await?;
     Ok(())
 }
 
@@ -71,18 +99,21 @@ const SECURITY_HEADERS: &[(&str, &str)] = &[
     ("x-frame-options", "SAMEORIGIN"),
 ];
 
-async fn respond(root: &Path, req: Request<Body>) -> Response<Body> {
+async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
         r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return r;
     }
-    let head = req.method() == Method::HEAD;
-    let raw_path = req.uri().path();
-    if raw_path.len() > 4096 {
+    let target_len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if target_len > MAX_URI_BYTES {
         return plain(StatusCode::URI_TOO_LONG, "URI too long\n");
     }
+    let raw_path = req.uri().path();
     let decoded = percent_encoding::percent_decode_str(raw_path).decode_utf8_lossy().into_owned();
+    let Some(rel) = safe_relative(&decoded) else {
+        return not_found(site, req).await;
+    };
     // Clean URLs: /x.html and /x/index.html redirect to /x.
     if let Some(clean) = clean_url(&decoded) {
         let mut target = encode(&clean);
@@ -94,20 +125,17 @@ async fn respond(root: &Path, req: Request<Body>) -> Response<Body> {
         r.headers_mut().insert(header::LOCATION, HeaderValue::from_str(&target).unwrap_or(HeaderValue::from_static("/")));
         return with_security(r);
     }
-    let Some(rel) = safe_relative(&decoded) else {
-        return not_found(root, req.headers(), head).await;
-    };
     let candidates = if rel.as_os_str().is_empty() || decoded.ends_with('/') {
-        vec![root.join(&rel).join("index.html")]
+        vec![rel.join("index.html")]
     } else {
-        vec![root.join(&rel), root.join(&rel).join("index.html")]
+        vec![rel.clone(), rel.join("index.html")]
     };
-    for file in candidates {
-        if file.is_file() {
-            return send_file(&file, req.headers(), StatusCode::OK, head).await;
+    for candidate in candidates {
+        if tokio::fs::metadata(site.root.join(&candidate)).await.is_ok_and(|m| m.is_file()) {
+            return send_file(site, &candidate, req, StatusCode::OK).await;
         }
     }
-    not_found(root, req.headers(), head).await
+    not_found(site, req).await
 }
 
 /// `/a.html` -> `/a`, `/a/index.html` -> `/a`, `/index.html` -> `/`; `None` if clean.
@@ -119,9 +147,11 @@ fn clean_url(path: &str) -> Option<String> {
     Some(if stripped.is_empty() { "/".into() } else { stripped.to_string() })
 }
 
-/// A path inside the root, or `None` for traversal attempts and odd bytes.
+/// A path inside the root, or `None` for traversal attempts, hidden files (except
+/// `.well-known`) and odd bytes. Works on the percent-decoded path, decoded once: a
+/// double-encoded `%252e%252e` stays the literal name `%2e%2e`.
 fn safe_relative(decoded: &str) -> Option<PathBuf> {
-    if decoded.contains('\0') || decoded.contains('\\') {
+    if decoded.contains('\0') || decoded.contains('\\') || decoded.contains('\u{FFFD}') {
         return None;
     }
     let mut out = PathBuf::new();
@@ -129,7 +159,8 @@ fn safe_relative(decoded: &str) -> Option<PathBuf> {
         match seg {
             "" | "." => {}
             ".." => return None,
-            s if s.starts_with('.') => return None,
+            ".well-known" => out.push(seg),
+            s if s.starts_with('.') || s.chars().any(char::is_control) => return None,
             s => out.push(s),
         }
     }
@@ -141,13 +172,17 @@ fn encode(path: &str) -> String {
     percent_encoding::utf8_percent_encode(path, SET).to_string()
 }
 
-async fn not_found(root: &Path, headers: &HeaderMap, head: bool) -> Response<Body> {
-    let page = root.join("404.html");
-    if page.is_file() {
-        send_file(&page, headers, StatusCode::NOT_FOUND, head).await
-    } else {
-        plain(StatusCode::NOT_FOUND, "not found\n")
+/// The site's `404.html` with status 404 (conditional and range headers ignored: they
+/// apply to the resource asked for, which does not exist).
+async fn not_found(site: &Site, mut req: Request<Body>) -> Response<Body> {
+    let page = Path::new("404.html");
+    if !tokio::fs::metadata(site.root.join(page)).await.is_ok_and(|m| m.is_file()) {
+        return plain(StatusCode::NOT_FOUND, "not found\n");
     }
+    for name in [header::RANGE, header::IF_NONE_MATCH, header::IF_MODIFIED_SINCE, header::IF_MATCH, header::IF_UNMODIFIED_SINCE, header::IF_RANGE] {
+        req.headers_mut().remove(name);
+    }
+    send_file(site, page, req, StatusCode::NOT_FOUND).await
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response<Body> {
@@ -163,8 +198,8 @@ fn with_security(mut r: Response<Body>) -> Response<Body> {
     r
 }
 
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+fn content_type(path: &Path) -> Option<&'static str> {
+    Some(match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -180,60 +215,45 @@ fn content_type(path: &Path) -> &'static str {
         "xml" => "application/xml",
         "pdf" => "application/pdf",
         "wasm" => "application/wasm",
-        _ => "application/octet-stream",
-    }
+        _ => return None,
+    })
 }
 
 /// Hashed files (under `assets/` or `_docsite/`) never change: cache them for a year.
-fn is_immutable(path: &Path) -> bool {
-    let s = path.to_string_lossy();
-    s.contains("/assets/") || s.contains("/_docsite/")
+fn is_immutable(rel: &Path) -> bool {
+    matches!(rel.components().next().and_then(|c| c.as_os_str().to_str()), Some("assets" | "_docsite"))
 }
 
-async fn send_file(file: &Path, headers: &HeaderMap, status: StatusCode, head: bool) -> Response<Body> {
-    let accept = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let accepts = |enc: &str| accept.split(',').any(|p| p.trim().split(';').next() == Some(enc));
-    let mut chosen = (file.to_path_buf(), None);
-    for (enc, suffix) in [("br", "br"), ("gzip", "gz")] {
-        if accepts(enc) {
-            let mut p = file.as_os_str().to_owned();
-            p.push(".");
-            p.push(suffix);
-            let p = PathBuf::from(p);
-            if p.is_file() {
-                chosen = (p, Some(enc));
-                break;
-            }
-        }
-    }
-    let Ok(bytes) = tokio::fs::read(&chosen.0).await else {
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot read file\n");
+/// Sends `rel` (relative to the site root) with `status`, through `ServeFile`.
+async fn send_file(site: &Site, rel: &Path, req: Request<Body>, status: StatusCode) -> Response<Body> {
+    let file = site.root.join(rel);
+    let served = ServeFile::new(&file).precompressed_br().precompressed_gzip().ignore_multi_range_requests(true).try_call(req).await;
+    let response = match served {
+        Ok(response) => response,
+        Err(_) => return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot read file\n"),
     };
-    let digest = Sha256::digest(&bytes);
-    let etag = format!("\"{}\"", digest.iter().take(8).map(|b| format!("{b:02x}")).collect::<String>());
-    let mut builder = Response::builder().status(status);
-    let h = builder.headers_mut().expect("builder");
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(file)));
-    h.insert(header::ETAG, HeaderValue::from_str(&etag).expect("ascii"));
-    h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(if status == StatusCode::OK && is_immutable(file) { "public, max-age=31536000, immutable" } else { "public, max-age=0, must-revalidate" }),
-    );
-    if let Some(enc) = chosen.1 {
-        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(enc));
+    let (mut parts, body) = response.into_parts();
+    if status != StatusCode::OK && parts.status == StatusCode::OK {
+        parts.status = status;
     }
-    if status == StatusCode::OK {
-        let inm = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).unwrap_or("");
-        if inm.split(',').any(|t| t.trim() == etag || t.trim() == "*") {
-            let r = builder.status(StatusCode::NOT_MODIFIED).body(Body::empty()).expect("valid");
-            return with_security(r);
+    let h = &mut parts.headers;
+    if h.contains_key(header::CONTENT_TYPE) {
+        if let Some(kind) = content_type(&file) {
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
         }
     }
-    let len = bytes.len();
-    builder.headers_mut().expect("builder").insert(header::CONTENT_LENGTH, HeaderValue::from(len));
-    let body = if head { Body::empty() } else { Body::from(bytes) };
-    with_security(builder.body(body).expect("valid"))
+    let immutable = status == StatusCode::OK && is_immutable(rel);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(if immutable { "public, max-age=31536000, immutable" } else { "public, max-age=0, must-revalidate" }));
+    match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => {
+            h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.root, &file).await);
+        }
+        Some("svg" | "xml") => {
+            h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp::DOCUMENT_LOCKDOWN));
+        }
+        _ => {}
+    }
+    with_security(Response::from_parts(parts, Body::new(body)))
 }
 
 #[cfg(test)]
@@ -247,6 +267,29 @@ mod tests {
         assert_eq!(clean_url("/index.html").as_deref(), Some("/"));
         assert_eq!(clean_url("/docs/a"), None);
         assert_eq!(clean_url("/404.html"), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: std::env::var("DOCSITE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512),
+            failure_persistence: None,
+            ..Default::default()
+        })]
+
+        /// Whatever the request path, decoded once, what is served stays inside the root
+        /// and never is a hidden file other than `.well-known`.
+        #[test]
+        fn no_request_path_leaves_the_root(path in "(/|\\.\\.|\\.|%2e|%2E|%2f|%5c|%25|%00|%c0%ae|\\\\|[a-z]{1,3}|\\.git|\\.well-known| ){0,12}") {
+            let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
+            if let Some(rel) = safe_relative(&decoded) {
+                for c in rel.components() {
+                    let std::path::Component::Normal(name) = c else { panic!("{path:?} -> {rel:?}") };
+                    let name = name.to_string_lossy();
+                    proptest::prop_assert!(!name.starts_with('.') || name == ".well-known", "{path:?} -> {rel:?}");
+                    proptest::prop_assert!(!name.contains('\\') && !name.contains('\0'));
+                }
+            }
+        }
     }
 
     #[test]

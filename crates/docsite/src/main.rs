@@ -22,6 +22,8 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Run every check of `build` without writing anything.
     Check(cmd::check::Args),
+    /// Cut a release: snapshot the current docs and sidebars as version NAME (the new latest).
+    Version(cmd::version::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +32,6 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Check(args) => cmd::check::run(args),
+        Command::Version(args) => cmd::version::run(args),
     }
 }

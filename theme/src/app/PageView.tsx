@@ -2,6 +2,7 @@
 import { DocPage } from '../components/DocPage';
 import { NotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
+import { SearchPage } from '../components/SearchPage';
 import { usePageData } from '../contexts/PageData';
 
 export function PageView() {
@@ -12,9 +13,8 @@ export function PageView() {
     case 'notFound':
       return <NotFound />;
     case 'page':
-    case 'search':
-      // The search page gets its own layout with the search feature; until then it is
-      // an ordinary page showing whatever content the engine gave it.
       return <Page />;
+    case 'search':
+      return <SearchPage />;
   }
 }

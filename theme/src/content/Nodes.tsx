@@ -6,6 +6,7 @@ import type { Element, Node } from '../generated/contract';
 import { Link } from '../components/Link';
 import { NO_WHITESPACE_TEXT, toReactProps, VOID_ELEMENTS } from './attributes';
 import { contentComponents } from './components';
+import { setContentRenderer } from './lazy';
 
 export type NodesProps = { nodes: readonly Node[] | undefined };
 
@@ -13,6 +14,9 @@ export type NodesProps = { nodes: readonly Node[] | undefined };
 export function Nodes({ nodes }: NodesProps) {
   return <>{renderNodes(nodes)}</>;
 }
+
+// The on-demand components (content/lazy.tsx) render their children with this renderer.
+setContentRenderer(Nodes);
 
 /** Renders content nodes to React children (keys by position: the tree is static). */
 export function renderNodes(nodes: readonly Node[] | undefined): ReactNode[] {
@@ -53,15 +57,4 @@ function renderElement(element: Element, key: number): ReactNode {
   return createElement(tag, { key, ...props }, ...renderNodes(children));
 }
 
-/** The plain text of content nodes (for labels such as "Direct link to …"). */
-export function nodeText(nodes: readonly Node[] | undefined): string {
-  if (!nodes) return '';
-  let text = '';
-  for (const node of nodes) text += typeof node === 'string' ? node : nodeText(node.c);
-  return text;
-}
-
-/** Whether a node is an element named `t`. */
-export function isElement(node: Node, t?: string): node is Element {
-  return typeof node !== 'string' && (t === undefined || node.t === t);
-}
+export { isElement, nodeText } from './tree';

@@ -8,6 +8,7 @@ import { Details } from '../components/Details';
 import { Heading } from '../components/Heading';
 import { Mermaid } from '../components/Mermaid';
 import { TabItem, Tabs } from '../components/Tabs';
+import { lazyComponents } from './lazy';
 
 /** Props of every content component: its element (attributes in `a`, children in `c`). */
 export type ContentComponentProps = { node: Element };
@@ -20,4 +21,6 @@ export const contentComponents: Record<string, ComponentType<ContentComponentPro
   TabItem,
   Mermaid,
   Details,
+  // The site pages' components (home, community, users, training), in chunks of their own.
+  ...lazyComponents,
 };

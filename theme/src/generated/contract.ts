@@ -87,13 +87,25 @@ announcementBar: AnnouncementBarData | null,
  */
 colorMode: ColorModeData, 
 /**
+ * Analytics, when configured (page views on client navigation).
+ */
+analytics: AnalyticsData | null, 
+/**
+ * Third-party scripts loaded by every page.
+ */
+scripts: Array<ScriptData>, 
+/**
  * Every docs version, newest first (`current` = next first).
  */
 versions: Array<VersionData>, 
 /**
  * Name of the latest released version.
  */
-lastVersion: string, };
+lastVersion: string, 
+/**
+ * Search settings.
+ */
+search: SearchData, };
 
 export type LocaleData = { 
 /**
@@ -357,6 +369,26 @@ disableSwitch: boolean,
  */
 respectPrefersColorScheme: boolean, };
 
+export type AnalyticsData = { 
+/**
+ * Measurement or property id.
+ */
+trackingId: string, 
+/**
+ * Whether the reader's IP address is anonymised.
+ */
+anonymizeIp: boolean, };
+
+export type ScriptData = { 
+/**
+ * URL.
+ */
+src: string, 
+/**
+ * `defer` instead of `async`.
+ */
+defer: boolean, };
+
 export type VersionData = { 
 /**
  * Version name (`current` for next).
@@ -382,6 +414,58 @@ isLast: boolean,
  * Banner shown on this version's pages.
  */
 banner: VersionBanner | null, };
+
+export type SearchData = { 
+/**
+ * Route of the search page (`/search`).
+ */
+pagePath: string, 
+/**
+ * URL of the built-in index bundle (`/pagefind/`), when the site has one.
+ */
+localBundle: string | null, 
+/**
+ * Hosted DocSearch settings, when configured.
+ */
+hosted: HostedSearchData | null, 
+/**
+ * Where "Let us know." points when a query finds nothing (`{query}` = the query).
+ */
+reportUrl: string | null, 
+/**
+ * Queries offered under "Try searching for".
+ */
+suggestions: Array<string>, };
+
+export type HostedSearchData = { 
+/**
+ * Application id.
+ */
+appId: string, 
+/**
+ * Public search-only key.
+ */
+apiKey: string, 
+/**
+ * Index name.
+ */
+indexName: string, 
+/**
+ * Add language and docs-version facet filters.
+ */
+contextualSearch: boolean, 
+/**
+ * Results whose URL matches this regex open as external links.
+ */
+externalUrlRegex: string | null, 
+/**
+ * Regex replaced in result paths.
+ */
+replaceFrom: string | null, 
+/**
+ * Its replacement.
+ */
+replaceTo: string | null, };
 
 export type VersionBanner = "unreleased" | "unmaintained";
 
@@ -531,6 +615,8 @@ a?: { [key in string]: string },
  * Children (omitted when empty).
  */
 c?: Array<Node>, };
+
+export type CardIcon = "api" | "intents" | "context" | "app-directory" | "bridging" | "layers" | "speed" | "platform" | "plug" | "open" | "certificate" | "training" | "community" | "discussion" | "calendar" | "mail";
 
 export type TocItem = { 
 /**

@@ -2,9 +2,26 @@
 //! navigation and prefetching. Chunk URLs are content-hashed, so a cached chunk is
 //! never stale; a failed load is dropped from the cache so that a retry refetches.
 import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../generated/contract';
+import { preloadContent } from '../content/lazy';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
+
+/**
+ * The server answered, but not with the chunk (404 after a redeploy replaced the hashed
+ * chunks, a server error) or not with JSON. Navigation answers this with a full page
+ * load, which fetches fresh HTML pointing at the current chunks. A rejected `fetch`
+ * (offline, connection refused) is a `TypeError` instead: reloading would only show the
+ * browser's error page, so the theme offers Retry.
+ */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** Whether a chunk failed because the network did not answer at all. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
 
 /** Fetches and parses a JSON chunk once; concurrent and later calls share the result. */
 export function loadJson<T>(url: string): Promise<T> {
@@ -12,9 +29,14 @@ export function loadJson<T>(url: string): Promise<T> {
   if (!promise) {
     // Plain CORS-mode fetch with same-origin credentials: this matches the engine's
     // `<link rel="preload" as="fetch" crossorigin>`, so the preloaded response is reused.
-    promise = fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
-      return response.json() as Promise<unknown>;
+    promise = fetch(url).then(async (response) => {
+      if (!response.ok) throw new ChunkLoadError(`Could not load ${url}: HTTP ${response.status}`);
+      const text = await response.text();
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        throw new ChunkLoadError(`Could not load ${url}: the response is not JSON`, { cause: error });
+      }
     });
     promise.catch(() => cache.delete(url));
     cache.set(url, promise);
@@ -35,11 +57,15 @@ export function routeChunks(
 
 export type LoadedRoute = { page: PageData; sidebar: SidebarData | null };
 
-/** Loads the page and sidebar chunks of a (normalised) route path in parallel. */
+/** Loads the page and sidebar chunks of a (normalised) route path in parallel, and the
+ * code of any on-demand content component the page uses. */
 export async function loadRoute(routes: RouteManifest, path: string): Promise<LoadedRoute> {
   const { chunk, sidebar } = routeChunks(routes, path);
   const [page, sidebarData] = await Promise.all([
-    loadJson<PageData>(chunk),
+    loadJson<PageData>(chunk).then(async (page) => {
+      await preloadContent(page.content);
+      return page;
+    }),
     sidebar ? loadJson<SidebarData>(sidebar) : Promise.resolve(null),
   ]);
   return { page, sidebar: sidebarData };

@@ -6,6 +6,12 @@
 //! turns a document into a tree of [`Block`]s whose leaves are plain Markdown segments, each
 //! parsed by comrak on its own. Anything else that looks like JSX or an import is an error
 //! with its line, never silently dropped.
+//!
+//! Besides Docusaurus's tabs, the site pages use two families of the engine's own
+//! components (no import needed): layout containers with Markdown inside ([`LAYOUTS`]:
+//! `<Hero>`, `<CardGrid>`, `<Card>`) and data components on a line of their own
+//! ([`DATA_COMPONENTS`]: `<Showcase data="community" />`, …), which the render stage fills
+//! from the site's data files.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +23,16 @@ pub enum Block {
         /// The text.
         text: String,
         /// First line.
+        line: usize,
+    },
+    /// A data component (`<Showcase data="community" />`), self-closing, filled in by the
+    /// render stage from the site's data files.
+    Component {
+        /// Component name.
+        name: String,
+        /// Attributes as written.
+        attrs: BTreeMap<String, String>,
+        /// Line of the tag.
         line: usize,
     },
     /// A container with its children.
@@ -44,6 +60,25 @@ pub enum ContainerKind {
     Tabs(BTreeMap<String, String>),
     /// `<TabItem ...>`.
     TabItem(BTreeMap<String, String>),
+    /// A layout container of [`LAYOUTS`] (`<Card title="API">`).
+    Layout {
+        /// Component name.
+        name: String,
+        /// Attributes as written.
+        attrs: BTreeMap<String, String>,
+    },
+}
+
+impl ContainerKind {
+    /// The tag name that closes this container, for JSX containers.
+    fn tag(&self) -> Option<&str> {
+        match self {
+            ContainerKind::Admonition { .. } => None,
+            ContainerKind::Tabs(_) => Some("Tabs"),
+            ContainerKind::TabItem(_) => Some("TabItem"),
+            ContainerKind::Layout { name, .. } => Some(name),
+        }
+    }
 }
 
 /// A problem in the MDX subset, with its 1-based line in the body.
@@ -59,6 +94,15 @@ pub struct MdxError {
 
 /// Admonition kinds Docusaurus knows.
 pub const ADMONITIONS: &[&str] = &["note", "tip", "info", "caution", "warning", "danger", "important", "success", "secondary"];
+
+/// Layout containers of the site pages: Markdown inside, tags on lines of their own.
+pub const LAYOUTS: &[&str] = &["Hero", "CardGrid", "Card"];
+
+/// Data components, self-closing on a line of their own, filled from `data/*.json`.
+pub const DATA_COMPONENTS: &[&str] = &["Showcase", "UserGrid", "ConformanceTable", "VersionsTable"];
+
+/// What the hints list as supported.
+const SUPPORTED: &str = "supported: <Tabs>, <TabItem>, <Hero>, <CardGrid>, <Card>, <Showcase />, <UserGrid />, <ConformanceTable />, <VersionsTable />, and HTML elements such as <details>";
 
 /// Modules whose default import is allowed (they name theme components).
 const THEME_IMPORTS: &[(&str, &str)] = &[("@theme/Tabs", "Tabs"), ("@theme/TabItem", "TabItem")];
@@ -195,10 +239,24 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
         if trimmed.starts_with('<') {
             match parse_jsx_line(trimmed) {
                 Some(Jsx::Open(name, attrs, self_closing)) => {
+                    if DATA_COMPONENTS.contains(&name.as_str()) {
+                        if self_closing {
+                            let frame = stack.last_mut().expect("root");
+                            frame.flush();
+                            frame.children.push(Block::Component { name, attrs, line: no });
+                        } else {
+                            errors.push(MdxError {
+                                line: no,
+                                message: format!("`<{name}>` takes no content"),
+                                hint: format!("close it in the same tag: `<{name} data=\"…\" />`"),
+                            });
+                        }
+                        continue;
+                    }
                     let kind = match name.as_str() {
                         "Tabs" => ContainerKind::Tabs(attrs),
                         "TabItem" => ContainerKind::TabItem(attrs),
-                        _ => unreachable!("parse_jsx_line returns known names"),
+                        _ => ContainerKind::Layout { name, attrs },
                     };
                     open(&mut stack, kind, no);
                     if self_closing {
@@ -208,14 +266,13 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                 }
                 Some(Jsx::Close(name)) => {
                     let top = stack.last().and_then(|f| f.kind.as_ref());
-                    let matches = matches!((name.as_str(), top), ("Tabs", Some(ContainerKind::Tabs(_))) | ("TabItem", Some(ContainerKind::TabItem(_))));
-                    if matches {
+                    if top.and_then(ContainerKind::tag) == Some(name.as_str()) {
                         close(&mut stack);
                     } else {
                         errors.push(MdxError {
                             line: no,
                             message: format!("`</{name}>` does not match the open element"),
-                            hint: "check that every <Tabs>, <TabItem> and ::: is closed in order".into(),
+                            hint: "check that every <Tabs>, <TabItem>, layout container and ::: is closed in order".into(),
                         });
                     }
                     continue;
@@ -224,7 +281,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                     errors.push(MdxError {
                         line: no,
                         message: format!("unsupported MDX component `<{name}>`"),
-                        hint: "supported: <Tabs>, <TabItem>, and HTML elements such as <details>".into(),
+                        hint: SUPPORTED.into(),
                     });
                     continue;
                 }
@@ -251,12 +308,13 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             Some(ContainerKind::Admonition { kind, .. }) => format!(":::{kind}"),
             Some(ContainerKind::Tabs(_)) => "<Tabs>".into(),
             Some(ContainerKind::TabItem(_)) => "<TabItem>".into(),
+            Some(ContainerKind::Layout { name, .. }) => format!("<{name}>"),
             None => "block".into(),
         };
         errors.push(MdxError {
             line: f.line,
             message: format!("{what} is never closed"),
-            hint: "close admonitions with `:::` and tabs with `</TabItem>` / `</Tabs>`".into(),
+            hint: "close admonitions with `:::`, tabs with `</TabItem>` / `</Tabs>` and containers with their closing tag".into(),
         });
         close(&mut stack);
     }
@@ -367,13 +425,18 @@ enum Jsx {
     Unknown(String),
 }
 
-/// Recognises `<Tabs ...>`, `<TabItem ...>`, their closing tags, and flags any other
-/// capitalised (component) tag on a line of its own.
+/// Whether a component name is a container (closing tag expected).
+fn is_container(name: &str) -> bool {
+    name == "Tabs" || name == "TabItem" || LAYOUTS.contains(&name)
+}
+
+/// Recognises the subset's components (`<Tabs ...>`, layout containers, data components),
+/// their closing tags, and flags any other capitalised (component) tag on a line of its own.
 fn parse_jsx_line(line: &str) -> Option<Jsx> {
     if let Some(name) = line.strip_prefix("</").and_then(|r| r.strip_suffix('>')) {
         let name = name.trim();
         if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
-            return Some(if name == "Tabs" || name == "TabItem" { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) });
+            return Some(if is_container(name) { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) });
         }
         return None;
     }
@@ -382,7 +445,7 @@ fn parse_jsx_line(line: &str) -> Option<Jsx> {
     if !name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
         return None;
     }
-    if name != "Tabs" && name != "TabItem" {
+    if !is_container(&name) && !DATA_COMPONENTS.contains(&name.as_str()) {
         return Some(Jsx::Unknown(name));
     }
     let rest = body[name.len()..].trim();
@@ -480,6 +543,7 @@ mod tests {
             .map(|b| match b {
                 Block::Markdown { line, .. } => format!("md@{line}"),
                 Block::Container { kind, children, .. } => format!("{kind:?}[{}]", kinds(children).join(",")),
+                Block::Component { name, line, .. } => format!("{name}@{line}"),
             })
             .collect()
     }
@@ -512,6 +576,25 @@ mod tests {
         let errs = split("a\n\n:::note\nb\n").unwrap_err();
         assert_eq!(errs[0].line, 3);
         assert!(errs[0].message.contains("never closed"));
+    }
+
+    #[test]
+    fn layout_containers_nest_and_data_components_stand_alone() {
+        let body = "<CardGrid>\n<Card title=\"API\" href=\"/docs/api/spec\">\n\nText\n\n</Card>\n<Card title=\"Bridging\" />\n</CardGrid>\n\n<Showcase data=\"community\" />\n";
+        let s = split(body).unwrap();
+        let k = kinds(&s.blocks);
+        assert_eq!(k.len(), 2, "{k:?}");
+        assert!(k[0].starts_with("Layout { name: \"CardGrid\""), "{k:?}");
+        assert!(k[0].contains("Layout { name: \"Card\", attrs: {\"href\": \"/docs/api/spec\", \"title\": \"API\"} }[md@3]"), "{k:?}");
+        assert!(matches!(&s.blocks[1], Block::Component { name, line: 10, .. } if name == "Showcase"), "{:?}", s.blocks[1]);
+    }
+
+    #[test]
+    fn data_components_with_content_and_mismatched_closings_are_errors() {
+        let errs = split("<Showcase data=\"x\">\n\n<Hero title=\"a\">\n</Card>\n").unwrap_err();
+        let lines: Vec<usize> = errs.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![1, 4, 3], "{errs:?}");
+        assert!(errs[0].message.contains("takes no content"), "{}", errs[0].message);
     }
 
     #[test]

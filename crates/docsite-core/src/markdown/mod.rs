@@ -6,6 +6,7 @@
 //! code, and resolving every link to a route. Links are only *recorded* here; whether their
 //! targets and anchors exist is decided by the check stage once every page is rendered.
 
+mod components;
 pub mod highlight;
 pub mod mdx;
 
@@ -15,7 +16,8 @@ use std::path::{Component, Path, PathBuf};
 use comrak::nodes::{AlertType, AstNode, ListType, NodeValue, TableAlignment};
 use comrak::{Arena, Options};
 
-use crate::contract::{Element, Node, TocItem};
+use crate::contract::{Element, Node, TocItem, VersionData};
+use crate::data_files::{DataFiles, Origin};
 use crate::diagnostics::{Diagnostic, Severity};
 use mdx::{Block, ContainerKind};
 
@@ -29,6 +31,10 @@ pub struct RenderContext<'a> {
     pub base_url: &'a str,
     /// TOC heading levels (inclusive).
     pub toc_levels: (u8, u8),
+    /// The site's validated data files, for data components (`<Showcase data="…" />`).
+    pub data: &'a DataFiles,
+    /// The docs versions, for `<VersionsTable />`.
+    pub versions: &'a [VersionData],
 }
 
 /// A link found in a page, to be checked once all routes and anchors are known.
@@ -44,6 +50,9 @@ pub struct LinkRef {
     pub route: String,
     /// Target anchor, if any.
     pub anchor: Option<String>,
+    /// The file the link is written in, when it is not the page's own source (a link in a
+    /// data file placed on the page); `line` is then a line of that file.
+    pub file: Option<PathBuf>,
 }
 
 /// An image or file the page refers to, copied to the output.
@@ -103,6 +112,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         images: &split.image_imports,
         link_definitions: &split.link_definitions,
         segment_line: 0,
+        data_origin: None,
     };
     b.blocks(&split.blocks);
     let root = b.stack.pop().expect("root");
@@ -125,6 +135,8 @@ struct TreeBuilder<'a, 'r> {
     link_definitions: &'a str,
     /// Body line of the current Markdown segment's first line, minus one.
     segment_line: usize,
+    /// Set while rendering text that comes from a data file: links are recorded against it.
+    data_origin: Option<Origin>,
 }
 
 fn element(t: &str) -> Element {
@@ -171,14 +183,22 @@ impl TreeBuilder<'_, '_> {
         for block in blocks {
             match block {
                 Block::Markdown { text, line } => self.markdown(text, *line),
+                Block::Component { name, attrs, line } => {
+                    self.first_block = false;
+                    self.data_component(name, attrs, self.body_line + line);
+                }
                 Block::Container { kind, children, line } => {
                     self.first_block = false;
                     let mut el = element(match kind {
                         ContainerKind::Admonition { .. } => "Admonition",
                         ContainerKind::Tabs(_) => "Tabs",
                         ContainerKind::TabItem(_) => "TabItem",
+                        ContainerKind::Layout { name, .. } => name,
                     });
                     match kind {
+                        ContainerKind::Layout { name, attrs } => {
+                            el.a = self.layout_attributes(name, attrs, self.body_line + line);
+                        }
                         ContainerKind::Admonition { kind, title } => {
                             el.a.insert("kind".into(), kind.clone());
                             if let Some(t) = title {
@@ -639,10 +659,26 @@ impl TreeBuilder<'_, '_> {
 
     /// Resolves a link target to the href written in the page, recording it for checks.
     fn link(&mut self, url: &str, line: usize, column: usize) -> String {
+        if let Some(origin) = &self.data_origin {
+            // Data files are placed on any page: only absolute URLs and site routes mean
+            // the same everywhere.
+            if !(url.starts_with('/') || has_scheme(url)) || url.starts_with("//") {
+                self.out.diagnostics.push(
+                    Diagnostic::error(&origin.file, format!("link `{url}` in a data file must be an absolute URL or a site route"))
+                        .at(origin.line, None)
+                        .hint("write `https://…`, or a route such as `/training`"),
+                );
+                return url.to_string();
+            }
+        }
+        let (file, line, column) = match &self.data_origin {
+            Some(origin) => (Some(origin.file.clone()), origin.line, 1),
+            None => (None, line, column),
+        };
         match self.resolve(url) {
             Resolved::External => url.to_string(),
             Resolved::Route(route, anchor) => {
-                self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: anchor.clone() });
+                self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: anchor.clone(), file });
                 let mut href = encode_path(&route);
                 if let Some(a) = anchor {
                     href.push('#');
@@ -741,7 +777,8 @@ fn find_component_tag(html: &str) -> Option<usize> {
     let mut i = 0;
     let b = html.as_bytes();
     while i < b.len() {
-        if html[i..].starts_with("<!--") {
+        // Byte-wise: `i` may be inside a multi-byte character (only `<` is a boundary).
+        if b[i..].starts_with(b"<!--") {
             i = html[i..].find("-->").map(|e| i + e + 3).unwrap_or(b.len());
             continue;
         }
@@ -820,7 +857,7 @@ pub fn text_of(nodes: &[Node]) -> String {
                         continue;
                     }
                     walk(&e.c, s);
-                    if matches!(e.t.as_str(), "p" | "li" | "Heading" | "td" | "th" | "br") {
+                    if matches!(e.t.as_str(), "p" | "li" | "Heading" | "td" | "th" | "br" | "Card" | "CardTitle" | "CardPublisher" | "CardBadge" | "CardDescription" | "CardConformance" | "UserTile") {
                         s.push(' ');
                     }
                 }
@@ -855,7 +892,8 @@ mod tests {
 
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3) };
+        let data = DataFiles::default();
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 

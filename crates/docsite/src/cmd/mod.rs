@@ -3,6 +3,7 @@
 pub(crate) mod build;
 pub(crate) mod check;
 pub(crate) mod serve;
+pub(crate) mod version;
 
 use docsite_core::diagnostics::BuildError;
 use std::process::ExitCode;

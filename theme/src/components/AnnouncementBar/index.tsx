@@ -1,16 +1,16 @@
 //! The optional announcement bar above the navbar. Readers may close it (when
 //! `isCloseable`); the dismissal is remembered with the bar's id, so a new
-//! announcement (new id) shows again.
+//! announcement (new id) shows again. The server always renders the bar; for a reader
+//! who closed it, the inline head script marks `<html>` before first paint and CSS keeps
+//! the bar hidden (no flash), until this component takes over after hydration.
 import { useEffect, useState } from 'react';
 import { useSiteData } from '../../contexts/SiteData';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 import { IconClose } from '../Icons';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './keys';
 import styles from './styles.module.css';
 
-/** localStorage key holding `"true"` once the reader closed the bar. */
-export const ANNOUNCEMENT_DISMISS_KEY = 'docsite-announcement-dismiss';
-/** localStorage key holding the id of the bar the dismissal refers to. */
-export const ANNOUNCEMENT_ID_KEY = 'docsite-announcement-id';
+export { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY };
 
 export function AnnouncementBar() {
   const { announcementBar: bar } = useSiteData();
@@ -36,8 +36,9 @@ export function AnnouncementBar() {
   };
   return (
     <div
-      className={styles.bar}
-      role="banner"
+      className={`announcement-bar ${styles.bar}`}
+      role="region"
+      aria-label="Announcement"
       style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
     >
       {bar.isCloseable ? <div className={styles.spacer} /> : null}

@@ -1,8 +1,9 @@
 //! The docs sidebar of the page's version: the current page highlighted, categories
 //! collapsible, the category holding the current page expanded.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
+import { collapseDuration } from '../../lib/collapse';
 import { isExternalUrl, normalizePath, splitPath } from '../../lib/paths';
 import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
@@ -84,6 +85,9 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   const containsActive = containsPath(item, path);
   const isCurrent = item.href !== null && targetPath(item.href) === path;
   const [expanded, setExpanded] = useState(!item.collapsible || !item.collapsed || containsActive);
+  /** Animation length of the last toggle, from the height of the list it moves. */
+  const [duration, setDuration] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
 
   // Navigating into a collapsed category opens it.
   useEffect(() => {
@@ -91,6 +95,10 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   }, [containsActive, path]);
 
   const open = expanded || !item.collapsible;
+  const toggle = (next: boolean) => {
+    setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
+    setExpanded(next);
+  };
   const toggleLabel = `Toggle the collapsible sidebar category '${item.label}'`;
   return (
     <li className={`${styles.item} ${styles.category}`}>
@@ -102,7 +110,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
             aria-current={isCurrent ? 'page' : undefined}
             onClick={() => {
               // Clicking the label of a closed category opens it as well as its page.
-              if (!open) setExpanded(true);
+              if (!open) toggle(true);
             }}
           >
             {item.label}
@@ -112,7 +120,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
             type="button"
             className={`${styles.link} ${styles.categoryLink}`}
             aria-expanded={open}
-            onClick={() => setExpanded(!open)}
+            onClick={() => toggle(!open)}
           >
             <span className={styles.categoryLabel}>{item.label}</span>
             <IconChevron size={16} className={`${styles.chevronIcon} ${open ? styles.chevronOpen : ''}`} />
@@ -126,14 +134,17 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
             className={styles.chevron}
             aria-label={toggleLabel}
             aria-expanded={open}
-            onClick={() => setExpanded(!open)}
+            onClick={() => toggle(!open)}
           >
             <IconChevron size={16} className={`${styles.chevronIcon} ${open ? styles.chevronOpen : ''}`} />
           </button>
         ) : null}
       </div>
-      <div className={`${styles.collapsible} ${open ? '' : styles.collapsed}`}>
-        <ul className={styles.list}>
+      <div
+        className={`${styles.collapsible} ${open ? '' : styles.collapsed}`}
+        style={duration === null ? undefined : { transitionDuration: `${duration}ms` }}
+      >
+        <ul ref={listRef} className={styles.list}>
           <SidebarItems items={item.items} />
         </ul>
       </div>

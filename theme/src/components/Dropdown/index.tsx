@@ -33,6 +33,11 @@ export type Props = {
 export function Dropdown({ label, icon, to, entries, active = false, mobile = false, ariaLabel }: Props) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  /**
+   * Opened by the pointer entering it: the click that usually follows (a mouse user
+   * reaching for the toggle, or a tap, which emulates the hover first) must not close it.
+   */
+  const openedByHover = useRef(false);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open && !mobile, close);
 
@@ -64,7 +69,11 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
       aria-haspopup="true"
       aria-expanded={open}
       aria-label={ariaLabel ?? (to ? `${label} menu` : undefined)}
-      onClick={() => setOpen((value) => !value)}
+      onClick={() => {
+        const keepOpen = openedByHover.current;
+        openedByHover.current = false;
+        setOpen((value) => keepOpen || !value);
+      }}
     >
       {to ? null : (
         <span className={styles.label}>
@@ -80,8 +89,22 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
     <div
       ref={ref}
       className={`${mobile ? styles.mobile : styles.dropdown} ${open ? styles.open : ''}`}
-      onMouseEnter={mobile ? undefined : () => setOpen(true)}
-      onMouseLeave={mobile ? undefined : () => setOpen(false)}
+      onMouseEnter={
+        mobile
+          ? undefined
+          : () => {
+              openedByHover.current = !open;
+              setOpen(true);
+            }
+      }
+      onMouseLeave={
+        mobile
+          ? undefined
+          : () => {
+              openedByHover.current = false;
+              setOpen(false);
+            }
+      }
     >
       {to ? (
         <span className={styles.labelRow}>

@@ -1,5 +1,5 @@
 //! Error boundaries: a generic one (navbar items use it) and the page crash screen.
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import styles from './styles.module.css';
 
 export type Props = {
@@ -41,9 +41,19 @@ export function errorChain(error: unknown): string[] {
   return messages;
 }
 
+/** Document title while the crash screen shows (Docusaurus's error page title). */
+export const CRASH_TITLE = 'Page Error';
+
 /** The crash screen shown in place of a page that threw while rendering. */
 export function CrashScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const [message, ...causes] = errorChain(error);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = CRASH_TITLE;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
   return (
     <div className={styles.crash} role="alert">
       <h1 className={styles.title}>This page crashed.</h1>

@@ -1,6 +1,9 @@
 //! The page frame shared by every route: skip link, announcement bar, navbar, main
-//! region, footer.
-import type { ReactNode } from 'react';
+//! region, footer. After a client-side navigation focus returns to the top of the
+//! document (as after a full page load), so the next Tab reaches the skip link instead
+//! of wherever the link the reader followed used to be.
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { usePageData } from '../../contexts/PageData';
 import { AnnouncementBar } from '../AnnouncementBar';
 import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
@@ -11,12 +14,35 @@ export const MAIN_ID = '__docsite_main';
 
 export type Props = { children: ReactNode };
 
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  // Focus without adding `#__docsite_main` to the address.
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
 export function Layout({ children }: Props) {
+  const { path } = usePageData();
+  const top = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(path);
+
+  useEffect(() => {
+    if (path === firstPath.current) return;
+    firstPath.current = path;
+    // A link to an anchor leaves focus to the browser's fragment handling.
+    if (window.location.hash) return;
+    top.current?.focus({ preventScroll: true });
+  }, [path]);
+
   return (
     <div className={styles.layout}>
-      <a className={styles.skipLink} href={`#${MAIN_ID}`}>
-        Skip to main content
-      </a>
+      <div ref={top} tabIndex={-1} className={styles.top}>
+        <a className={styles.skipLink} href={`#${MAIN_ID}`} onClick={skipToMain}>
+          Skip to main content
+        </a>
+      </div>
       <AnnouncementBar />
       <Navbar />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>

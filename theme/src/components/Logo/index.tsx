@@ -5,7 +5,12 @@ import styles from './styles.module.css';
 export type Props = { logo: LogoData; className?: string };
 
 export function Logo({ logo, className }: Props) {
-  const size = { width: logo.width ?? undefined, height: logo.height ?? undefined };
+  // Configured dimensions win over the stylesheet's defaults (`height: auto` and the like).
+  const style =
+    logo.width !== null || logo.height !== null
+      ? { width: logo.width ?? 'auto', height: logo.height ?? 'auto', objectFit: 'contain' as const }
+      : undefined;
+  const size = { width: logo.width ?? undefined, height: logo.height ?? undefined, style };
   if (logo.srcDark === logo.src) {
     return <img src={logo.src} alt={logo.alt} className={className} {...size} />;
   }

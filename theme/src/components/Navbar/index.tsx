@@ -1,6 +1,7 @@
 //! The fixed top navbar: logo and title, configured items left and right, the colour
 //! mode switch, and (at 996 px and below) the menu button that opens the drawer.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { usePageData } from '../../contexts/PageData';
 import { useSiteData } from '../../contexts/SiteData';
 import { useHideOnScroll } from '../../hooks/useHideOnScroll';
@@ -8,11 +9,9 @@ import { ColorModeToggle } from '../ColorModeToggle';
 import { IconMenu } from '../Icons';
 import { Link } from '../Link';
 import { Logo } from '../Logo';
+import { MobileDrawer } from '../MobileDrawer';
 import { NavbarItemView } from '../NavbarItem';
 import styles from './styles.module.css';
-
-// The drawer is only for narrow viewports and only once opened: not in the first view.
-const MobileDrawer = lazy(() => import('../MobileDrawer').then((module) => ({ default: module.MobileDrawer })));
 
 /** Logo and title, linking home. */
 export function NavbarBrand() {
@@ -29,9 +28,16 @@ export function NavbarBrand() {
 export function Navbar() {
   const { navbar, colorMode } = useSiteData();
   const { path } = usePageData();
+  const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const hidden = useHideOnScroll(navbar.hideOnScroll && !drawerOpen);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const hidden = useHideOnScroll(navbar.hideOnScroll && !drawerOpen, location.key, location.hash);
+  /** Closed by the reader (close button, Escape, backdrop): focus goes back to the menu button. */
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    const button = menuButton.current;
+    if (button && button.offsetParent !== null) button.focus();
+  }, []);
 
   // Any navigation closes the drawer.
   useEffect(() => setDrawerOpen(false), [path]);
@@ -42,10 +48,11 @@ export function Navbar() {
   const rightOthers = right.filter((item) => item.type !== 'search');
 
   return (
-    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? styles.hidden : ''}`}>
+    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}`}>
       <div className={styles.inner}>
         <div className={styles.side}>
           <button
+            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-label="Toggle navigation bar"
@@ -73,11 +80,9 @@ export function Navbar() {
           ))}
         </div>
       </div>
-      {drawerOpen ? (
-        <Suspense fallback={null}>
-          <MobileDrawer onClose={closeDrawer} />
-        </Suspense>
-      ) : null}
+      {/* Part of the first view (about 1.5 KB): phones on a flaky network must still get
+          their menu, and a failed dynamic import would stay failed until a reload. */}
+      {drawerOpen ? <MobileDrawer onClose={closeDrawer} /> : null}
     </nav>
   );
 }

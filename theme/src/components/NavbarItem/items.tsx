@@ -6,7 +6,8 @@ import { useSiteData } from '../../contexts/SiteData';
 import { isLinkActive } from '../../lib/paths';
 import { activeVersionName, chooseVersionRoute, findVersion, versionDropdownTarget } from '../../lib/versions';
 import { Dropdown, type DropdownEntry } from '../Dropdown';
-import { IconLanguage, IconSearch } from '../Icons';
+import { IconLanguage } from '../Icons';
+import { SearchBar } from '../SearchBar';
 import { NavbarLink } from './NavbarLink';
 import styles from './styles.module.css';
 import type { LinkData } from '../../generated/contract';
@@ -53,15 +54,10 @@ export function HtmlItem({ item, mobile }: ItemProps<'html'>) {
   );
 }
 
-/** Placeholder until the search feature lands: looks like the search box, does nothing. */
+/** The search box (its modal and index load on first use). */
 export function SearchItem({ mobile }: ItemProps<'search'>) {
   if (mobile) return null;
-  return (
-    <button type="button" className={styles.search} aria-label="Search" aria-disabled="true" title="Search">
-      <IconSearch size={16} />
-      <span className={styles.searchPlaceholder}>Search docs</span>
-    </button>
-  );
+  return <SearchBar />;
 }
 
 export function LocaleDropdownItem({ item, mobile }: ItemProps<'localeDropdown'>) {
@@ -77,7 +73,7 @@ export function LocaleDropdownItem({ item, mobile }: ItemProps<'localeDropdown'>
       icon={<IconLanguage size={18} />}
       entries={entries}
       mobile={mobile}
-      ariaLabel={`Languages (current: ${site.locale.label})`}
+      ariaLabel={`Language: ${site.locale.label}`}
     />
   );
 }

@@ -1,0 +1,248 @@
+//! `docsite version <name>`: cuts a release the way Docusaurus's `docs:version` does.
+//!
+//! The current docs folder is copied to `versioned_docs/version-<name>/`, its sidebars to
+//! `versioned_sidebars/version-<name>-sidebars.json`, and the name is prepended to
+//! `versions.json` (making it the latest release). Everything is first written beside its
+//! final place under a temporary name and renamed in at the end; any failure removes what was
+//! staged, so the site is never left half-versioned.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::SiteConfig;
+use crate::diagnostics::Diagnostic;
+
+/// What a successful cut produced.
+#[derive(Debug)]
+pub struct Cut {
+    /// Files copied into the versioned docs folder.
+    pub files: usize,
+    /// The new `versions.json` order.
+    pub versions: Vec<String>,
+}
+
+/// Why a version name is refused, if it is.
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        return Some("the version name is empty".into());
+    }
+    if name != name.trim() {
+        return Some(format!("{name:?} has leading or trailing spaces"));
+    }
+    if name == "." || name == ".." || name.contains(['/', '\\']) {
+        return Some(format!("{name:?} cannot be a folder name (no `/`, `\\`, `.` or `..`)"));
+    }
+    if name.len() > 32 {
+        return Some(format!("{name:?} is longer than 32 characters"));
+    }
+    if name == "current" || name == "next" {
+        return Some(format!("{name:?} is reserved for the unreleased docs"));
+    }
+    if name.chars().any(|c| c.is_control() || matches!(c, '<' | '>' | ':' | '"' | '|' | '?' | '*' | '#')) {
+        return Some(format!("{name:?} contains a character that is not allowed in a file name or URL"));
+    }
+    None
+}
+
+/// Cuts version `name` of the site in `site_dir`.
+pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
+    let config = SiteConfig::load(site_dir)?;
+    if let Some(problem) = name_problem(name) {
+        return Err(vec![Diagnostic::general(format!("cannot create version: {problem}")).hint("use a name such as 2.3 or 3.0")]);
+    }
+    let versions_file = site_dir.join("versions.json");
+    let mut versions: Vec<String> = match std::fs::read_to_string(&versions_file) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| {
+            vec![Diagnostic::error(&versions_file, format!("invalid versions.json: {e}")).at(e.line(), Some(e.column())).hint("versions.json must be a JSON array of version names")]
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(vec![Diagnostic::error(&versions_file, format!("cannot read: {e}"))]),
+    };
+    if versions.iter().any(|v| v == name) {
+        return Err(vec![Diagnostic::error(&versions_file, format!("version {name:?} already exists")).hint("choose a new name, or delete the old version first")]);
+    }
+    let docs = site_dir.join(&config.raw.docs.path);
+    if !docs.is_dir() {
+        return Err(vec![Diagnostic::error(&docs, "the current docs folder does not exist").hint("`[docs] path` in docsite.toml names it (default `docs`)")]);
+    }
+    let target_docs = site_dir.join("versioned_docs").join(format!("version-{name}"));
+    let sidebars = site_dir.join(&config.raw.docs.sidebar_path);
+    let target_sidebars = site_dir.join("versioned_sidebars").join(format!("version-{name}-sidebars.json"));
+    for existing in [&target_docs, &target_sidebars] {
+        if existing.exists() {
+            return Err(vec![Diagnostic::error(existing, "already exists although versions.json does not list the version").hint("remove it, or add the version to versions.json by hand")]);
+        }
+    }
+
+    let mut staged = Staged::default();
+    let result = (|| -> Result<Cut, Diagnostic> {
+        let tmp_docs = staged.path(sibling_tmp(&target_docs));
+        let files = copy_tree(&docs, &tmp_docs)?;
+        let tmp_sidebars = if sidebars.is_file() {
+            let tmp = staged.path(sibling_tmp(&target_sidebars));
+            create_parent(&tmp)?;
+            std::fs::copy(&sidebars, &tmp).map_err(|e| Diagnostic::error(&sidebars, format!("cannot copy: {e}")))?;
+            Some(tmp)
+        } else {
+            None
+        };
+        versions.insert(0, name.to_string());
+        let tmp_versions = staged.path(sibling_tmp(&versions_file));
+        let json = serde_json::to_string_pretty(&versions).expect("a list of strings serialises");
+        std::fs::write(&tmp_versions, format!("{json}\n")).map_err(|e| Diagnostic::error(&tmp_versions, format!("cannot write: {e}")))?;
+
+        // Rename in: docs, sidebars, then versions.json (which makes the version exist).
+        rename(&tmp_docs, &target_docs)?;
+        staged.path(target_docs.clone());
+        if let Some(tmp) = tmp_sidebars {
+            rename(&tmp, &target_sidebars)?;
+            staged.path(target_sidebars.clone());
+        }
+        rename(&tmp_versions, &versions_file)?;
+        staged.keep();
+        Ok(Cut { files, versions: versions.clone() })
+    })();
+    result.map_err(|d| vec![d])
+}
+
+/// Paths written so far; removed on drop unless kept.
+#[derive(Default)]
+struct Staged {
+    paths: Vec<PathBuf>,
+    keep: bool,
+}
+
+impl Staged {
+    fn path(&mut self, p: PathBuf) -> PathBuf {
+        self.paths.push(p.clone());
+        p
+    }
+    fn keep(&mut self) {
+        self.keep = true;
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if self.keep {
+            return;
+        }
+        for p in self.paths.iter().rev() {
+            if p.is_dir() {
+                let _ = std::fs::remove_dir_all(p);
+            } else {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+}
+
+fn sibling_tmp(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+}
+
+fn create_parent(path: &Path) -> Result<(), Diagnostic> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Diagnostic::error(dir, format!("cannot create: {e}")))?;
+    }
+    Ok(())
+}
+
+fn rename(from: &Path, to: &Path) -> Result<(), Diagnostic> {
+    std::fs::rename(from, to).map_err(|e| Diagnostic::error(to, format!("cannot move {} here: {e}", from.display())))
+}
+
+/// Copies every file under `from` to `to`; returns the file count.
+fn copy_tree(from: &Path, to: &Path) -> Result<usize, Diagnostic> {
+    let mut files = 0;
+    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.map_err(|e| Diagnostic::error(from, format!("cannot read: {e}")))?;
+        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path());
+        let target = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).map_err(|e| Diagnostic::error(&target, format!("cannot create: {e}")))?;
+        } else {
+            create_parent(&target)?;
+            std::fs::copy(entry.path(), &target).map_err(|e| Diagnostic::error(entry.path(), format!("cannot copy: {e}")))?;
+            files += 1;
+        }
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("docsite.toml"), "title = \"T\"\nurl = \"https://example.org\"\n").unwrap();
+        std::fs::create_dir_all(root.join("docs/guides")).unwrap();
+        std::fs::write(root.join("docs/intro.md"), "# Intro\n").unwrap();
+        std::fs::write(root.join("docs/guides/setup.md"), "# Setup\n").unwrap();
+        std::fs::write(root.join("sidebars.json"), "{\"docs\": [\"intro\", \"guides/setup\"]}\n").unwrap();
+        std::fs::write(root.join("versions.json"), "[\"1.0\"]\n").unwrap();
+        std::fs::create_dir_all(root.join("versioned_docs/version-1.0")).unwrap();
+        std::fs::write(root.join("versioned_docs/version-1.0/intro.md"), "# Old intro\n").unwrap();
+        std::fs::create_dir_all(root.join("versioned_sidebars")).unwrap();
+        std::fs::write(root.join("versioned_sidebars/version-1.0-sidebars.json"), "{\"docs\": [\"intro\"]}\n").unwrap();
+        dir
+    }
+
+    fn listing(root: &Path) -> Vec<String> {
+        let mut v: Vec<String> = walkdir::WalkDir::new(root)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.path().strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn cutting_a_version_snapshots_docs_and_sidebars_and_makes_it_the_latest() {
+        let dir = site();
+        let cut = cut(dir.path(), "2.0").unwrap();
+        assert_eq!(cut.files, 2);
+        assert_eq!(cut.versions, ["2.0", "1.0"]);
+        let root = dir.path();
+        assert_eq!(std::fs::read_to_string(root.join("versioned_docs/version-2.0/guides/setup.md")).unwrap(), "# Setup\n");
+        assert_eq!(std::fs::read_to_string(root.join("versioned_sidebars/version-2.0-sidebars.json")).unwrap(), "{\"docs\": [\"intro\", \"guides/setup\"]}\n");
+        let versions: Vec<String> = serde_json::from_str(&std::fs::read_to_string(root.join("versions.json")).unwrap()).unwrap();
+        assert_eq!(versions, ["2.0", "1.0"]);
+        assert!(!listing(root).iter().any(|p| p.contains(".tmp-")), "no temporary files left");
+        // The new version builds: its docs are loaded like any other.
+        let site = crate::build::check(root).expect("the versioned site checks");
+        assert!(site.page("/docs/2.0/intro").is_none(), "2.0 is the latest, served at /docs");
+        assert!(site.page("/docs/intro").is_some());
+        assert!(site.page("/docs/1.0/intro").is_some(), "1.0 moved under its version path");
+    }
+
+    #[test]
+    fn existing_and_malformed_names_are_refused_and_nothing_is_written() {
+        let dir = site();
+        let before = listing(dir.path());
+        for name in ["1.0", "", " 2.0", "a/b", "..", "current", "x\\y", "bad:name"] {
+            let errors = cut(dir.path(), name).unwrap_err();
+            assert!(!errors.is_empty(), "{name:?} refused");
+            assert_eq!(listing(dir.path()), before, "{name:?} wrote nothing");
+        }
+        let text = cut(dir.path(), "1.0").unwrap_err()[0].to_string();
+        assert!(text.contains("versions.json") && text.contains("already exists"), "{text}");
+    }
+
+    #[test]
+    fn a_failure_half_way_leaves_nothing_behind() {
+        let dir = site();
+        // A file where the versioned sidebars folder should be makes the sidebar copy fail
+        // after the docs were staged.
+        std::fs::remove_dir_all(dir.path().join("versioned_sidebars")).unwrap();
+        std::fs::write(dir.path().join("versioned_sidebars"), "not a folder").unwrap();
+        let before = listing(dir.path());
+        assert!(cut(dir.path(), "2.0").is_err());
+        assert_eq!(listing(dir.path()), before);
+        assert!(!dir.path().join("versioned_docs/version-2.0").exists());
+    }
+}

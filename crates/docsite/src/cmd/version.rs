@@ -1,0 +1,37 @@
+//! `docsite version <NAME> [SITE_DIR]`: cut a release of the current docs (like Docusaurus's
+//! `docs:version`): snapshot docs and sidebars, prepend the name to versions.json.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use docsite_core::diagnostics::{BuildError, Diagnostics};
+
+/// Arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The new version's name (e.g. 2.3); it becomes the latest release.
+    name: String,
+    /// The site directory.
+    #[arg(default_value = "site")]
+    site_dir: PathBuf,
+}
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    match docsite_core::version::cut(&args.site_dir, &args.name) {
+        Ok(cut) => {
+            eprintln!(
+                "docsite: version {} created from {} files; versions are now {}",
+                args.name,
+                cut.files,
+                cut.versions.join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(errors) => {
+            let mut diags = Diagnostics::default();
+            diags.extend(errors);
+            diags.normalize(&args.site_dir);
+            super::report_error(&BuildError::Invalid(diags))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The inline `<head>` script of every pre-rendered page, and the third-party tags the
+//! configuration asks for. The inline script runs before the body is parsed, so what it
+//! decides is right on first paint (no flash): the colour mode, whether the announcement
+//! bar was dismissed, and, when the page is served under a path its `baseUrl` does not
+//! expect, the "did not load properly" banner (which must work even when the theme's
+//! JavaScript cannot load, since a wrong base URL breaks every asset URL).
+//!
+//! The storage keys live here and in the components that write them (imported, so the
+//! two cannot disagree).
+import type { PageData, SiteData } from '../generated/contract';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../components/AnnouncementBar/keys';
+import { COLOR_MODE_STORAGE_KEY } from '../contexts/ColorMode';
+import { escapeHtml } from './head';
+
+/** `<html>` attribute set when the reader already closed this announcement bar. */
+export const ANNOUNCEMENT_DISMISSED_ATTRIBUTE = 'data-announcement-bar-initially-dismissed';
+/** Id of the base-URL banner element. */
+export const BASE_URL_BANNER_ID = '__docsite-base-url-issue-banner';
+
+/** A JS literal safe inside `<script>` (no `</script>`, no `<!--`). */
+function literal(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A function's source on one line, for the inline script. Safe for the functions below:
+ * every statement ends in `;` or `}`, and no string or regex spans lines.
+ */
+function inline(fn: (...args: never[]) => unknown): string {
+  return fn.toString().replace(/\s*\n\s*/g, '');
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The base URL a page's address suggests: the address minus the page's route below the
+ * configured base URL (`/sub/docs/x` for route `/docs/x` -> `/sub/`); null when the
+ * address does not end with the route (nothing sensible to suggest) or already fits.
+ * Runs inside the inline script (serialised with `toString`), so it is plain ES5.
+ */
+export function suggestBaseUrl(pathname: string, route: string, baseUrl: string): string | null {
+  var p = pathname;
+  try {
+    p = decodeURIComponent(p);
+  } catch (e) {
+    // keep the raw path
+  }
+  p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  var r = route.replace(/\/+$/, '') || '/';
+  if (p === r) return null;
+  var withSlash = r === '/' ? '/' : r + '/';
+  if (withSlash.indexOf(baseUrl) !== 0) return null;
+  var rel = withSlash.slice(baseUrl.length).replace(/\/$/, '');
+  var prefix;
+  if (rel === '') prefix = p;
+  else if (p.length > rel.length && p.slice(-(rel.length + 1)) === '/' + rel) prefix = p.slice(0, p.length - rel.length - 1);
+  else return null;
+  var suggested = prefix.replace(/\/+$/, '') + '/';
+  return suggested === baseUrl ? null : suggested;
+}
+
+/** Inserts the banner (plain DOM, inline styles: the stylesheet may not have loaded). */
+export function insertBaseUrlBanner(id: string, baseUrl: string, suggested: string): void {
+  if (document.getElementById(id)) return;
+  var banner = document.createElement('div');
+  banner.id = id;
+  banner.setAttribute('role', 'alert');
+  banner.style.cssText =
+    'border:3px solid #d00;background:#fff;color:#000;margin:20px;padding:20px;font:20px/1.4 system-ui,sans-serif';
+  var lines = [
+    'Your Docusaurus site did not load properly.',
+    'A very common reason is a wrong site baseUrl configuration.',
+    'Current configured baseUrl = ' + baseUrl + (baseUrl === '/' ? ' (default value)' : ''),
+    'We suggest trying baseUrl = ' + suggested,
+  ];
+  for (var i = 0; i < lines.length; i++) {
+    var p = document.createElement('p');
+    p.style.margin = i === 0 ? '0 0 10px' : '0';
+    if (i === 0) {
+      var strong = document.createElement('strong');
+      strong.textContent = lines[i] ?? '';
+      p.appendChild(strong);
+    } else {
+      p.textContent = lines[i] ?? '';
+    }
+    banner.appendChild(p);
+  }
+  document.body.insertBefore(banner, document.body.firstChild);
+}
+
+/** The inline script of one page. */
+export function inlineHeadScript(site: SiteData, page: Pick<PageData, 'path' | 'kind'>): string {
+  const { colorMode, announcementBar } = site;
+  const parts = [
+    'var d=document.documentElement,s=null;',
+    'try{s=window.localStorage}catch(e){}',
+    'function g(k){try{return s?s.getItem(k):null}catch(e){return null}}',
+    // Colour mode: the stored choice, else the system preference (if respected), else the default.
+    colorMode.disableSwitch
+      ? `var t=${literal(colorMode.defaultMode)};`
+      : `var t=g(${literal(COLOR_MODE_STORAGE_KEY)});if(t!=='light'&&t!=='dark'){t=${
+          colorMode.respectPrefersColorScheme
+            ? `window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':${literal(colorMode.defaultMode)}`
+            : literal(colorMode.defaultMode)
+        }}`,
+    "d.setAttribute('data-theme',t);d.style.colorScheme=t;",
+  ];
+  if (announcementBar) {
+    parts.push(
+      `if(g(${literal(ANNOUNCEMENT_ID_KEY)})===${literal(announcementBar.id)}&&g(${literal(ANNOUNCEMENT_DISMISS_KEY)})==='true')` +
+        `d.setAttribute(${literal(ANNOUNCEMENT_DISMISSED_ATTRIBUTE)},'true');`,
+    );
+  }
+  if (page.kind !== 'notFound') {
+    parts.push(
+      `var b=(${inline(suggestBaseUrl)})(location.pathname,${literal(decodedPath(page.path))},${literal(site.baseUrl)});`,
+      `if(b)document.addEventListener('DOMContentLoaded',function(){(${inline(insertBaseUrlBanner)})(${literal(BASE_URL_BANNER_ID)},${literal(site.baseUrl)},b)});`,
+    );
+  }
+  return `(function(){${parts.join('')}})()`;
+}
+
+/** Analytics (gtag.js) and third-party script tags, when configured. */
+export function thirdPartyTags(site: SiteData): string[] {
+  const tags: string[] = [];
+  if (site.analytics) {
+    const id = site.analytics.trackingId;
+    const options = site.analytics.anonymizeIp ? '{anonymize_ip:true}' : '{}';
+    tags.push(
+      '<link rel="preconnect" href="https://www.googletagmanager.com">',
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=${escapeHtml(encodeURIComponent(id))}"></script>`,
+      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${literal(id)},${options});</script>`,
+    );
+  }
+  for (const script of site.scripts) {
+    tags.push(`<script src="${escapeHtml(script.src)}" ${script.defer ? 'defer' : 'async'}></script>`);
+  }
+  return tags;
+}

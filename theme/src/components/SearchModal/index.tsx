@@ -1,0 +1,137 @@
+//! The search modal: a query field, results from the docs version being read (plus the
+//! site's pages) grouped by page, arrow keys and Enter, Escape or Cancel to close, and a
+//! "See all {count} results" link to the search page. Loaded on demand by the SearchBar.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { usePageData } from '../../contexts/PageData';
+import { usePreferredVersion } from '../../contexts/PreferredVersion';
+import { useSiteData } from '../../contexts/SiteData';
+import { useSearch } from '../../search/useSearch';
+import { activeVersionName } from '../../lib/versions';
+import { IconSearch } from '../Icons';
+import { Link } from '../Link';
+import { FetchError, flattenHits, hitId, NoResults, SearchResultList } from '../SearchResults';
+import styles from './styles.module.css';
+
+/** Pages listed in the modal, and hits shown per page. */
+const MODAL_PAGES = 8;
+const HITS_PER_PAGE = 3;
+
+export default function SearchModal({ onClose }: { onClose: () => void }) {
+  const site = useSiteData();
+  const page = usePageData();
+  const { preferredVersion } = usePreferredVersion();
+  const navigate = useNavigate();
+  const version = activeVersionName(site, page, preferredVersion);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const state = useSearch(site.search, query, version, site.locale.code, MODAL_PAGES);
+  const pages = state.response?.pages ?? [];
+  const hits = flattenHits(pages, HITS_PER_PAGE);
+
+  useEffect(() => setActive(0), [state.response]);
+
+  // Escape closes from anywhere; the page behind does not scroll.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    input.current?.focus();
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+
+  const open = (index: number) => {
+    const hit = hits[index];
+    if (!hit) return;
+    onClose();
+    if (hit.external) window.open(hit.url, '_blank', 'noopener,noreferrer');
+    else void navigate(hit.url);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (hits.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = Math.min(hits.length - 1, Math.max(0, active + step));
+      setActive(next);
+      document.getElementById(hitId(listId, next))?.scrollIntoView({ block: 'nearest' });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      open(active);
+    }
+  };
+
+  const trimmed = query.trim();
+  const showNoResults = !!trimmed && !state.loading && !state.failed && state.response !== null && state.response.total === 0;
+  const versionLabel = site.versions.find((v) => v.name === version)?.label ?? version;
+
+  return (
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div role="dialog" aria-modal="true" aria-label="Search" className={styles.modal}>
+        <header className={styles.header}>
+          <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
+            <IconSearch size={18} aria-hidden="true" />
+            <input
+              ref={input}
+              className={styles.input}
+              type="search"
+              placeholder="Search docs"
+              aria-label="Search"
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              value={query}
+              aria-controls={listId}
+              aria-activedescendant={hits.length > 0 ? hitId(listId, active) : undefined}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onInputKeyDown}
+            />
+          </form>
+          <button type="button" className={styles.cancel} onClick={onClose}>
+            Cancel
+          </button>
+        </header>
+        <div className={styles.body} aria-live="polite" aria-busy={state.loading}>
+          {!trimmed ? (
+            <p className={styles.hint}>Search the {versionLabel} documentation and the site's pages.</p>
+          ) : state.failed ? (
+            <FetchError />
+          ) : showNoResults ? (
+            <NoResults query={trimmed} search={site.search} onSuggest={setQuery} />
+          ) : (
+            <SearchResultList
+              pages={pages}
+              perPage={HITS_PER_PAGE}
+              listId={listId}
+              active={active}
+              onHover={setActive}
+              onPick={onClose}
+            />
+          )}
+        </div>
+        {trimmed && state.response && state.response.total > 0 && !state.failed ? (
+          <footer className={styles.footer}>
+            <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}`} onClick={onClose}>
+              See all {state.response.total} results
+            </Link>
+            <span className={styles.keys}>
+              <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
+            </span>
+          </footer>
+        ) : null}
+      </div>
+    </div>
+  );
+}

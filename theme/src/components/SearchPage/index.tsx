@@ -1,0 +1,100 @@
+//! The search page (`/search?q=…`): the query lives in the `q` parameter and the field
+//! follows it both ways; the result count, every result with its excerpts, and a choice
+//! of docs version.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePreferredVersion } from '../../contexts/PreferredVersion';
+import { useSiteData } from '../../contexts/SiteData';
+import { activeVersionName } from '../../lib/versions';
+import { preloadSearch } from '../../search/backend';
+import { useSearch } from '../../search/useSearch';
+import { FetchError, NoResults, SearchResultList } from '../SearchResults';
+import styles from './styles.module.css';
+
+const PAGE_LIMIT = 100;
+const HITS_PER_PAGE = 6;
+
+export function resultCountText(total: number, query: string): string {
+  return `${total} ${total === 1 ? 'result' : 'results'} for "${query}"`;
+}
+
+export function SearchPage() {
+  const site = useSiteData();
+  const { preferredVersion } = usePreferredVersion();
+  const [params, setParams] = useSearchParams();
+  // The page is pre-rendered without a query: read `q` only once hydrated.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const q = mounted ? (params.get('q') ?? '') : '';
+  // The field starts empty on the server and follows `q` after hydration (no mismatch).
+  const [input, setInput] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const version = chosen ?? activeVersionName(site, { version: null }, preferredVersion);
+  const listId = useId();
+  const state = useSearch(site.search, q, version, site.locale.code, PAGE_LIMIT);
+
+  // `q` changed by the reader typing here is already in the field; only a change from
+  // elsewhere (first load, back/forward, a link) replaces the field's text. The URL catches
+  // up one keystroke at a time, so every value written from the field is remembered until
+  // the URL has shown it; otherwise fast typing would lose keys.
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const index = pending.current.indexOf(q);
+    if (index >= 0) pending.current = pending.current.slice(index + 1);
+    else {
+      pending.current = [];
+      setInput(q);
+    }
+  }, [q]);
+  useEffect(() => preloadSearch(site.search), [site.search]);
+
+  const onInput = (value: string) => {
+    pending.current.push(value);
+    setInput(value);
+    setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
+  };
+
+  const trimmed = q.trim();
+  const response = state.response;
+  return (
+    <div className={styles.page}>
+      <h1>Search the documentation</h1>
+      <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
+        <input
+          className={styles.input}
+          type="search"
+          name="q"
+          placeholder="Search docs"
+          aria-label="Search"
+          autoComplete="off"
+          value={input}
+          onChange={(e) => onInput(e.target.value)}
+        />
+        <label className={styles.version}>
+          <span>Version</span>
+          <select value={version} onChange={(e) => setChosen(e.target.value)}>
+            {site.versions.map((v) => (
+              <option key={v.name} value={v.name}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <div aria-live="polite" aria-busy={state.loading}>
+        {!trimmed ? null : state.failed ? (
+          <FetchError />
+        ) : response && response.total === 0 && !state.loading ? (
+          <NoResults query={trimmed} search={site.search} onSuggest={onInput} />
+        ) : response ? (
+          <>
+            <p className={styles.count}>{resultCountText(response.total, state.query)}</p>
+            <SearchResultList pages={response.pages} perPage={HITS_PER_PAGE} listId={listId} />
+          </>
+        ) : (
+          <p className={styles.count}>Fetching results…</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+//! What a search shows, shared by the modal and the search page: results grouped by page
+//! (heading path and highlighted excerpt per hit), the no-results help and the
+//! fetch-failure message (SPEC §8 texts).
+import type { SearchData } from '../../generated/contract';
+import { sanitizeExcerpt } from '../../search/sanitize';
+import type { SearchHit, SearchPageResult } from '../../search/types';
+import { Link } from '../Link';
+import styles from './styles.module.css';
+
+/** A stable DOM id for the n-th hit of a result list (for `aria-activedescendant`). */
+export function hitId(listId: string, index: number): string {
+  return `${listId}-hit-${index}`;
+}
+
+/** Every hit of every page in display order (what arrow keys move through). */
+export function flattenHits(pages: SearchPageResult[], perPage: number): SearchHit[] {
+  return pages.flatMap((p) => p.hits.slice(0, perPage));
+}
+
+type ResultsProps = {
+  pages: SearchPageResult[];
+  /** Hits shown per page. */
+  perPage: number;
+  listId: string;
+  /** Index (in flattened order) of the keyboard-selected hit, or -1. */
+  active?: number;
+  onHover?: (index: number) => void;
+  onPick?: () => void;
+};
+
+export function SearchResultList({ pages, perPage, listId, active = -1, onHover, onPick }: ResultsProps) {
+  let index = 0;
+  return (
+    <div id={listId} role="listbox" aria-label="Search results" className={styles.results}>
+      {pages.map((page) => (
+        <section key={page.url} role="group" aria-label={page.title} className={styles.page}>
+          <h3 className={styles.pageTitle}>{page.title}</h3>
+          <ul className={styles.hits} role="presentation">
+            {page.hits.slice(0, perPage).map((hit) => {
+              const i = index++;
+              return (
+                <li key={`${hit.url}-${i}`} role="presentation">
+                  <Link
+                    to={hit.url}
+                    id={hitId(listId, i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={`${styles.hit} ${i === active ? styles.active : ''}`}
+                    onMouseMove={onHover ? () => onHover(i) : undefined}
+                    onClick={onPick}
+                    tabIndex={-1}
+                  >
+                    <span className={styles.path}>
+                      {hit.headings.length > 0 ? hit.headings.join(' › ') : page.title}
+                    </span>
+                    {hit.excerpt ? (
+                      <span className={styles.excerpt} dangerouslySetInnerHTML={{ __html: sanitizeExcerpt(hit.excerpt) }} />
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function NoResults({ query, search, onSuggest }: { query: string; search: SearchData; onSuggest: (q: string) => void }) {
+  const report = search.reportUrl?.replace('{query}', encodeURIComponent(query));
+  return (
+    <div className={styles.message}>
+      <p className={styles.messageTitle}>
+        No results for "<strong>{query}</strong>"
+      </p>
+      {search.suggestions.length > 0 ? (
+        <>
+          <p>Try searching for</p>
+          <ul className={styles.suggestions}>
+            {search.suggestions.map((s) => (
+              <li key={s}>
+                <button type="button" className={styles.suggestion} onClick={() => onSuggest(s)}>
+                  {s}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report ? (
+        <p>
+          Believe this query should return results?{' '}
+          <Link to={report}>Let us know.</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FetchError() {
+  return (
+    <div className={styles.message} role="alert">
+      <p className={styles.messageTitle}>Unable to fetch results</p>
+      <p>You might want to check your network connection.</p>
+    </div>
+  );
+}
