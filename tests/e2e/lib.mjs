@@ -13,10 +13,10 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_BUILD = process.env.DOCSITE_BUILD ?? path.join(root, 'site/build');
-const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
+export const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
-async function freePort() {
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {

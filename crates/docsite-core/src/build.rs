@@ -14,11 +14,11 @@ use rayon::prelude::*;
 use crate::config::SiteConfig;
 use crate::contract::*;
 use crate::data_files;
-use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 use crate::emit;
 use crate::git;
 use crate::load::{self, Doc, SidebarEntry, Version};
-use crate::markdown::{self, encode_path, normalize_route, RenderContext, Rendered};
+use crate::markdown::{self, encode_path, normalize_route, LinkRef, RenderContext, Rendered};
 use crate::schemas;
 use crate::search;
 use crate::site_data;
@@ -54,6 +54,8 @@ struct PageOut {
     sidebar_key: Option<(String, String)>,
     /// A version's landing route, repeating its main doc (kept out of the search index).
     landing: bool,
+    /// The Markdown file it comes from.
+    source: Option<PathBuf>,
 }
 
 /// The checked model of a site.
@@ -63,11 +65,14 @@ pub struct Site {
     pages: Vec<PageOut>,
     sidebars: BTreeMap<(String, String), SidebarData>,
     not_found: PageData,
+    not_found_route: String,
     assets: Vec<markdown::Asset>,
     schemas: Vec<schemas::SchemaFile>,
     /// Warnings found on the way.
     pub diagnostics: Diagnostics,
     timings: Vec<(&'static str, f64)>,
+    /// Kept when checking with a [`RenderCache`], for [`Site::update_doc`].
+    incremental: Option<Box<Incremental>>,
 }
 
 impl Site {
@@ -94,8 +99,51 @@ impl Site {
     }
 }
 
+/// What `docsite dev` keeps between rebuilds so that only changed files are rendered
+/// again: each doc's rendering, keyed by a hash of its inputs, and the git history.
+#[derive(Default)]
+pub struct RenderCache {
+    /// Hash of everything a rendering depends on besides the doc itself (routes of all
+    /// docs, data files, versions, base URL); a change empties the cache.
+    context: u64,
+    renders: HashMap<PathBuf, (u64, Rendered)>,
+    updates: Option<HashMap<PathBuf, git::FileUpdate>>,
+    /// Renders done by the last check (the rest came from the cache).
+    pub rendered_last: usize,
+}
+
+impl RenderCache {
+    /// Forgets every rendering (kept: the git history).
+    pub fn clear(&mut self) {
+        self.renders.clear();
+    }
+
+    fn render(&self, key: u64, source: &Path, render: impl FnOnce() -> Rendered) -> (Option<(u64, Rendered)>, Rendered) {
+        match self.renders.get(source) {
+            Some((k, r)) if *k == key => (None, r.clone()),
+            _ => {
+                let r = render();
+                (Some((key, r.clone())), r)
+            }
+        }
+    }
+}
+
+fn hash_of(parts: impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut h);
+    h.finish()
+}
+
 /// Loads, renders and checks the site without writing anything.
 pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
+    check_with(site_dir, None)
+}
+
+/// [`check`], reusing (and refreshing) the renderings in `cache` for unchanged docs.
+pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Result<Site, BuildError> {
+    let keep_state = cache.is_some();
     let mut timings = Vec::new();
     let t = Instant::now();
     let mut diags = Diagnostics::default();
@@ -125,83 +173,112 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     let (data_files, data_problems) = data_files::load(site_dir, &released);
     diags.extend(data_problems);
     let ctx = RenderContext { site_dir, doc_routes: &doc_routes, base_url: &config.base_url, toc_levels: config.toc_levels, data: &data_files, versions: &site_data.versions };
-    let updates = git::last_updates(site_dir);
+    let updates = match cache.as_deref_mut() {
+        Some(c) => c.updates.get_or_insert_with(|| git::last_updates(site_dir)).clone(),
+        None => git::last_updates(site_dir),
+    };
+    if let Some(c) = cache.as_deref_mut() {
+        let mut routes: Vec<(&PathBuf, &String)> = doc_routes.iter().collect();
+        routes.sort();
+        let data_bytes: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(site_dir.join(data_files::DATA_DIR))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap_or_default()))
+            .collect();
+        let versions = serde_json::to_string(&site_data.versions).expect("serialisable");
+        let context = hash_of((routes, data_bytes, versions, &config.base_url, config.toc_levels));
+        if context != c.context {
+            c.clear();
+            c.context = context;
+        }
+    }
 
-    // Render every doc of every version in parallel.
+    // Render every doc of every version in parallel (unchanged ones come from the cache).
     let jobs: Vec<(&Version, &Doc)> = content.versions.iter().flat_map(|v| v.docs.iter().map(move |d| (v, d))).collect();
-    let rendered: Vec<Rendered> = jobs
+    let cached = cache.as_deref();
+    let results: Vec<(Option<(u64, Rendered)>, Rendered)> = jobs
         .par_iter()
         .map(|(_, d)| {
             let levels = (d.front.toc_min_heading_level.unwrap_or(config.toc_levels.0), d.front.toc_max_heading_level.unwrap_or(config.toc_levels.1));
-            markdown::render(&d.source, &d.body, d.body_line, &d.route, levels, &ctx)
+            let render = || markdown::render(&d.source, &d.body, d.body_line, &d.route, levels, &ctx);
+            match cached {
+                Some(c) => c.render(hash_of((&d.body, d.body_line, &d.route, levels)), &d.source, render),
+                None => (None, render()),
+            }
         })
         .collect();
     // Stand-alone pages under pages/.
     let page_sources = load_pages(&config, &mut diags);
-    let page_rendered: Vec<Rendered> = page_sources.par_iter().map(|p| markdown::render(&p.source, &p.body, p.body_line, &p.route, config.toc_levels, &ctx)).collect();
+    let page_results: Vec<(Option<(u64, Rendered)>, Rendered)> = page_sources
+        .par_iter()
+        .map(|p| {
+            let render = || markdown::render(&p.source, &p.body, p.body_line, &p.route, config.toc_levels, &ctx);
+            match cached {
+                Some(c) => c.render(hash_of((&p.body, p.body_line, &p.route)), &p.source, render),
+                None => (None, render()),
+            }
+        })
+        .collect();
+    let sources_in_order = jobs.iter().map(|(_, d)| &d.source).chain(page_sources.iter().map(|p| &p.source));
+    let mut fresh = Vec::new();
+    let (rendered, page_rendered): (Vec<Rendered>, Vec<Rendered>) = {
+        let mut all = Vec::with_capacity(results.len() + page_results.len());
+        for (source, (entry, r)) in sources_in_order.zip(results.into_iter().chain(page_results)) {
+            if let Some(entry) = entry {
+                fresh.push((source.clone(), entry));
+            }
+            all.push(r);
+        }
+        let pages = all.split_off(jobs.len());
+        (all, pages)
+    };
+    if let Some(c) = cache {
+        c.rendered_last = fresh.len();
+        c.renders.extend(fresh);
+    }
     timings.push(("render", t.elapsed().as_secs_f64()));
 
     let t = Instant::now();
     // Routes and anchors known to the site.
-    let mut anchors: HashMap<String, &HashSet<String>> = HashMap::new();
+    let mut rendered = rendered;
+    let mut page_rendered = page_rendered;
+    let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
     let mut route_sources: HashMap<String, &Path> = HashMap::new();
-    for ((_, d), r) in jobs.iter().zip(&rendered) {
+    for ((_, d), r) in jobs.iter().zip(rendered.iter_mut()) {
         let key = normalize_route(&d.route);
         if let Some(other) = route_sources.insert(key.clone(), &d.source) {
             if let Some(sev) = config.raw.docs.on_duplicate_routes.severity() {
                 diags.push(Diagnostic::error(&d.source, format!("route {key} is also used by {}", other.display())).with_severity(sev).hint("change one page's `slug` or `id`"));
             }
         }
-        anchors.insert(key, &r.anchors);
+        anchors.insert(key, std::mem::take(&mut r.anchors));
     }
-    for (p, r) in page_sources.iter().zip(&page_rendered) {
-        anchors.insert(normalize_route(&p.route), &r.anchors);
+    for (p, r) in page_sources.iter().zip(page_rendered.iter_mut()) {
+        anchors.insert(normalize_route(&p.route), std::mem::take(&mut r.anchors));
     }
-    let empty = HashSet::new();
     for v in &content.versions {
-        anchors.entry(normalize_route(&v.route_prefix)).or_insert(&empty);
+        anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
-    let static_dir = site_dir.join("static");
-    let schema_paths: HashSet<&str> = schema_files.iter().map(|f| f.path.as_str()).collect();
-    let link_sev = config.raw.docs.on_broken_links.severity();
-    let anchor_sev = config.raw.docs.on_broken_anchors.severity();
-    let route_exists = |route: &str| -> bool {
-        anchors.contains_key(route) || {
-            let rel = route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(route).trim_start_matches('/');
-            !rel.is_empty() && (schema_paths.contains(rel) || static_dir.join(rel).is_file())
-        }
+    let base_diags = diags.clone();
+    let h1s: Vec<Option<String>> = rendered.iter().chain(&page_rendered).map(|r| r.h1.clone()).collect();
+    let page_heads: Vec<_> = page_sources.iter().map(|p| (p.front.clone(), p.body_line, config.toc_levels, p.route.clone())).collect();
+    let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(page_sources.iter().map(|p| p.source.clone())).collect();
+    let mut links = Vec::with_capacity(sources.len());
+    let mut render_diags = Vec::with_capacity(sources.len());
+    for r in rendered.iter_mut().chain(page_rendered.iter_mut()) {
+        links.push(std::mem::take(&mut r.links));
+        render_diags.push(std::mem::take(&mut r.diagnostics));
+    }
+    let link_check = LinkCheck {
+        static_dir: site_dir.join("static"),
+        schema_paths: schema_files.iter().map(|f| f.path.clone()).collect(),
+        link_sev: config.raw.docs.on_broken_links.severity(),
+        anchor_sev: config.raw.docs.on_broken_anchors.severity(),
     };
-    let sources: Vec<&Path> = jobs.iter().map(|(_, d)| d.source.as_path()).chain(page_sources.iter().map(|p| p.source.as_path())).collect();
-    for (source, r) in sources.iter().zip(rendered.iter().chain(&page_rendered)) {
-        diags.extend(r.diagnostics.iter().cloned());
-        for l in &r.links {
-            // A link written in a data file is reported against that file.
-            let source: &Path = l.file.as_deref().unwrap_or(source);
-            if !route_exists(&l.route) {
-                if let Some(sev) = link_sev {
-                    diags.push(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint(if l.file.is_some() { "check the route; links in data files are site routes such as /training" } else { "check the path; links between docs are best written as relative .md paths" }));
-                }
-            } else if let (Some(anchor), Some(sev)) = (&l.anchor, anchor_sev) {
-                if let Some(set) = anchors.get(&l.route) {
-                    if !set.contains(anchor) {
-                        diags.push(Diagnostic::error(source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint("anchors are heading slugs: lowercase, spaces to hyphens, punctuation removed"));
-                    }
-                }
-            }
-        }
-    }
-    for (key, route) in &config_links {
-        let r = normalize_route(&markdown::decode(route.split('#').next().unwrap_or(route)));
-        if !route_exists(&r) {
-            if let Some(sev) = link_sev {
-                let mut d = Diagnostic::error(&config.file, format!("`{key}.to`: broken link, no page at {r}")).with_severity(sev);
-                if let Some(line) = config.line_of(key) {
-                    d = d.at(line, None);
-                }
-                diags.push(d);
-            }
-        }
-    }
+    diags.extend(render_diags.iter().flatten().cloned());
+    diags.extend(link_check.run(&config, &anchors, sources.iter().zip(&links), &config_links));
     timings.push(("check", t.elapsed().as_secs_f64()));
     if diags.has_errors() {
         diags.normalize(site_dir);
@@ -266,7 +343,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             doc_id: Some(d.id.clone()),
             version_routes,
         };
-        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false });
+        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()) });
     }
     // Version landing routes show the main doc.
     for v in &content.versions {
@@ -276,7 +353,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
         }
         let Some(main) = main_docs.get(&v.name) else { continue };
         if let Some(i) = pages.iter().position(|p| p.route == *main) {
-            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone(), landing: true };
+            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone(), landing: true, source: pages[i].source.clone() };
             pages.push(page);
         }
     }
@@ -306,6 +383,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             },
             sidebar_key: None,
             landing: false,
+            source: Some(p.source.clone()),
         });
     }
     // The search page (its content is the search UI).
@@ -334,6 +412,7 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
             },
             sidebar_key: None,
             landing: false,
+            source: None,
         });
     }
     let not_found = PageData {
@@ -361,7 +440,150 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
     };
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.normalize(site_dir);
-    Ok(Site { config, site_data, pages, sidebars, not_found, assets, schemas: schema_files, diagnostics: diags, timings })
+    let incremental = keep_state.then(|| {
+        let mut docs: HashMap<PathBuf, DocState> = HashMap::new();
+        let heads = jobs.iter().map(|(_, d)| (d.front.clone(), d.body_line, levels_of(&config, &d.front), d.route.clone())).chain(page_heads);
+        let mut pages_of: HashMap<&PathBuf, Vec<usize>> = HashMap::new();
+        for (i, p) in pages.iter().enumerate() {
+            if let Some(source) = &p.source {
+                pages_of.entry(source).or_default().push(i);
+            }
+        }
+        for (index, ((source, (front, body_line, levels, route)), h1)) in sources.iter().zip(heads).zip(h1s).enumerate() {
+            let pages = pages_of.remove(source).unwrap_or_default();
+            docs.insert(source.clone(), DocState { index, pages, front, body_line, levels, route, h1 });
+        }
+        Box::new(Incremental { doc_routes, data: data_files, link_check, anchors, sources: sources.clone(), links, render_diags, base_diags, config_links, docs })
+    });
+    let not_found_route = format!("{}404.html", config.base_url);
+    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })
+}
+
+fn levels_of(config: &SiteConfig, front: &load::FrontMatter) -> (u8, u8) {
+    (front.toc_min_heading_level.unwrap_or(config.toc_levels.0), front.toc_max_heading_level.unwrap_or(config.toc_levels.1))
+}
+
+/// Whether links and anchors lead somewhere, given every page's anchors.
+struct LinkCheck {
+    static_dir: PathBuf,
+    schema_paths: HashSet<String>,
+    link_sev: Option<Severity>,
+    anchor_sev: Option<Severity>,
+}
+
+impl LinkCheck {
+    fn run<'a>(&self, config: &SiteConfig, anchors: &HashMap<String, HashSet<String>>, links: impl Iterator<Item = (&'a PathBuf, &'a Vec<LinkRef>)>, config_links: &[(String, String)]) -> Vec<Diagnostic> {
+        let route_exists = |route: &str| -> bool {
+            anchors.contains_key(route) || {
+                let rel = route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(route).trim_start_matches('/');
+                !rel.is_empty() && (self.schema_paths.contains(rel) || self.static_dir.join(rel).is_file())
+            }
+        };
+        let mut diags = Vec::new();
+        for (source, page_links) in links {
+            for l in page_links {
+                // A link written in a data file is reported against that file.
+                let source: &Path = l.file.as_deref().unwrap_or(source);
+                if !route_exists(&l.route) {
+                    if let Some(sev) = self.link_sev {
+                        diags.push(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint(if l.file.is_some() { "check the route; links in data files are site routes such as /training" } else { "check the path; links between docs are best written as relative .md paths" }));
+                    }
+                } else if let (Some(anchor), Some(sev)) = (&l.anchor, self.anchor_sev) {
+                    if let Some(set) = anchors.get(&l.route) {
+                        if !set.contains(anchor) {
+                            diags.push(Diagnostic::error(source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint("anchors are heading slugs: lowercase, spaces to hyphens, punctuation removed"));
+                        }
+                    }
+                }
+            }
+        }
+        for (key, route) in config_links {
+            let r = normalize_route(&markdown::decode(route.split('#').next().unwrap_or(route)));
+            if !route_exists(&r) {
+                if let Some(sev) = self.link_sev {
+                    let mut d = Diagnostic::error(&config.file, format!("`{key}.to`: broken link, no page at {r}")).with_severity(sev);
+                    if let Some(line) = config.line_of(key) {
+                        d = d.at(line, None);
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+        diags
+    }
+}
+
+/// One Markdown file as the last check saw it.
+struct DocState {
+    /// Its index in `Incremental::sources`.
+    index: usize,
+    /// The pages showing it (a doc, and its version's landing route when it is the main doc).
+    pages: Vec<usize>,
+    front: load::FrontMatter,
+    body_line: usize,
+    levels: (u8, u8),
+    route: String,
+    /// The leading heading as rendered (the title when the front matter gives none).
+    h1: Option<String>,
+}
+
+/// What updating one doc in place needs from the last full check.
+struct Incremental {
+    doc_routes: HashMap<PathBuf, String>,
+    data: data_files::DataFiles,
+    link_check: LinkCheck,
+    /// Anchors of every route.
+    anchors: HashMap<String, HashSet<String>>,
+    /// Every Markdown file, and its links and render diagnostics at the same index.
+    sources: Vec<PathBuf>,
+    links: Vec<Vec<LinkRef>>,
+    render_diags: Vec<Vec<Diagnostic>>,
+    /// Diagnostics not tied to rendering or links (loading, data files, duplicate routes).
+    base_diags: Diagnostics,
+    config_links: Vec<(String, String)>,
+    docs: HashMap<PathBuf, DocState>,
+}
+
+impl Site {
+    /// Updates the site after an edit of one Markdown file, when the edit changes nothing
+    /// but the page's own body: same front matter, same title. Renders that file, checks
+    /// every link and anchor of the site again, and returns the pages whose data changed.
+    /// `Ok(None)` means the edit reaches further (or this site was checked without a
+    /// cache): check the whole site again.
+    pub fn update_doc(&mut self, path: &Path) -> Result<Option<Vec<usize>>, BuildError> {
+        let Some(inc) = self.incremental.as_deref_mut() else { return Ok(None) };
+        let Some(state) = inc.docs.get(path) else { return Ok(None) };
+        let Ok(text) = std::fs::read_to_string(path) else { return Ok(None) };
+        let Ok((front, body, body_line)) = load::split_front_matter(path, &text) else { return Ok(None) };
+        if front != state.front || body_line != state.body_line {
+            return Ok(None);
+        }
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions };
+        let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
+        if r.h1 != state.h1 {
+            return Ok(None);
+        }
+        inc.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));
+        inc.links[state.index] = std::mem::take(&mut r.links);
+        inc.render_diags[state.index] = std::mem::take(&mut r.diagnostics);
+        let mut diags = inc.base_diags.clone();
+        diags.extend(inc.render_diags.iter().flatten().cloned());
+        diags.extend(inc.link_check.run(&self.config, &inc.anchors, inc.sources.iter().zip(&inc.links), &inc.config_links));
+        diags.normalize(&self.config.site_dir);
+        let description = front.description.clone().or_else(|| describe(&r.text));
+        for &i in &state.pages {
+            let data = &mut self.pages[i].data;
+            data.content = r.content.clone();
+            data.toc = r.toc.clone();
+            data.description = description.clone();
+        }
+        self.assets.extend(r.assets);
+        if diags.has_errors() {
+            return Err(BuildError::Invalid(diags));
+        }
+        self.diagnostics = diags;
+        Ok(Some(state.pages.clone()))
+    }
 }
 
 /// Builds the site into `opts.out_dir`.
@@ -388,119 +610,255 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 }
 
 fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), BuildError> {
-    let base = site.config.base_url.clone();
-    let theme_client = opts.theme_dir.join("dist/client");
-    // Static files first, then theme assets (never overwritten by content).
-    emit::copy_tree(&site.config.site_dir.join("static"), out)?;
-    emit::copy_tree(&theme_client.join("assets"), &out.join("assets"))?;
-    for a in &site.assets {
-        let rel = a.url.strip_prefix(&base).unwrap_or(&a.url);
-        let target = out.join(markdown::decode(rel));
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
-        }
-        std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
-    }
-    for f in &site.schemas {
-        let target = out.join(&f.path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
-        }
-        std::fs::write(&target, &f.bytes).map_err(BuildError::io(&target))?;
-    }
-    let template_path = theme_client.join("index.html");
-    let template = std::fs::read_to_string(&template_path).map_err(BuildError::io(&template_path))?;
-
-    // Chunks.
+    site.copy_files(&opts.theme_dir, out, true)?;
+    let template = site.template(&opts.theme_dir)?;
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
-    let mut sidebar_urls = BTreeMap::new();
-    let mut raw_sidebars = BTreeMap::new();
-    for (key, data) in &site.sidebars {
-        let raw = serde_json::value::to_raw_value(data).expect("serialisable");
-        sidebar_urls.insert(key.clone(), emit::write_chunk(out, &base, "sidebars", raw.get().as_bytes())?);
-        raw_sidebars.insert(key.clone(), raw);
+    let chunks = Chunks::new(site, ChunkNames::Content);
+    for c in chunks.all() {
+        let path = out.join(&c.rel);
+        // Identical chunks share a file.
+        if !path.exists() {
+            write_file(&path, c.json.get().as_bytes())?;
+        }
     }
-    let raw_pages: Vec<Box<serde_json::value::RawValue>> = site.pages.par_iter().map(|p| serde_json::value::to_raw_value(&p.data).expect("serialisable")).collect();
-    let mut routes = BTreeMap::new();
-    let mut page_urls = Vec::with_capacity(site.pages.len());
-    for (p, raw) in site.pages.iter().zip(&raw_pages) {
-        let url = emit::write_chunk(out, &base, "pages", raw.get().as_bytes())?;
-        let sidebar = p.sidebar_key.as_ref().and_then(|k| sidebar_urls.get(k).cloned());
-        routes.insert(
-            normalize_route(&p.route),
-            RouteEntry { kind: p.data.kind, version: p.data.version.clone(), chunk: url.clone(), sidebar },
-        );
-        page_urls.push(url);
-    }
-    let nf_raw = serde_json::value::to_raw_value(&site.not_found).expect("serialisable");
-    let nf_url = emit::write_chunk(out, &base, "pages", nf_raw.get().as_bytes())?;
-    let manifest = RouteManifest { routes, not_found: nf_url.clone() };
-    let manifest_url = emit::write_chunk(out, &base, "routes", serde_json::to_string(&manifest).expect("serialisable").as_bytes())?;
-    let site_url = emit::write_chunk(out, &base, "site", serde_json::to_string(&site.site_data).expect("serialisable").as_bytes())?;
-
-    // Pre-render.
-    let nf_route = format!("{base}404.html");
-    let mut jobs: Vec<crate::prerender::Job<'_>> = site
-        .pages
-        .iter()
-        .zip(&raw_pages)
-        .map(|(p, raw)| crate::prerender::Job { url: &p.route, page: raw, sidebar: p.sidebar_key.as_ref().and_then(|k| raw_sidebars.get(k)).map(|b| &**b) })
-        .collect();
-    jobs.push(crate::prerender::Job { url: &nf_route, page: &nf_raw, sidebar: None });
+    let jobs = chunks.jobs(site, None);
     let worker = opts.theme_dir.join("prerender-worker.mjs");
     // The search index is built from the content trees, beside the pre-render workers.
-    let index_entries = site.site_data.search.local_bundle.is_some().then(|| search::entries(site.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing))));
+    let index_entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
     let language = site.site_data.locale.html_lang.clone();
     let (rendered, indexed) = std::thread::scope(|scope| {
         let index = index_entries.as_ref().map(|entries| scope.spawn(|| search::write_index(entries, &language, out)));
-        let rendered = crate::prerender::prerender(&worker, &site.site_data, &manifest, &jobs, opts.workers);
+        let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers);
         (rendered, index.map(|h| h.join().expect("the search indexer does not panic")))
     });
     let rendered = rendered?;
     if let Some(result) = indexed {
         result?;
     }
-    let mut failures = Diagnostics::default();
-    let attrs = format!("lang=\"{}\" dir=\"{}\"", site.site_data.locale.html_lang, site.site_data.locale.direction);
-    let writes: Vec<(PathBuf, String)> = jobs
-        .iter()
-        .enumerate()
-        .zip(&rendered)
-        .filter_map(|((i, job), r)| {
-            if let Some(err) = &r.error {
-                failures.push(Diagnostic::general(format!("pre-rendering {} failed: {err}", job.url)));
-                return None;
-            }
-            let (page_url, sidebar_url, path) = if i < site.pages.len() {
-                let p = &site.pages[i];
-                (page_urls[i].clone(), p.sidebar_key.as_ref().and_then(|k| sidebar_urls.get(k).cloned()), emit::html_path(out, &base, &markdown::decode(&p.route)))
-            } else {
-                (nf_url.clone(), None, out.join("404.html"))
-            };
-            let boot = Boot { site: site_url.clone(), routes: manifest_url.clone(), page: page_url.clone(), sidebar: sidebar_url.clone() };
-            let mut head = String::new();
-            head.push_str(&r.head);
-            if let Some(icon) = &site.config.raw.favicon {
-                head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
-            }
-            for u in [Some(&site_url), Some(&page_url), sidebar_url.as_ref(), Some(&manifest_url)].into_iter().flatten() {
-                head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
-            }
-            head.push_str(&format!("<script id=\"__docsite\" type=\"application/json\">{}</script>", emit::script_safe_json(&serde_json::to_string(&boot).expect("json"))));
-            Some((path, crate::prerender::assemble(&template, &attrs, &head, &r.html)))
-        })
-        .collect();
-    if failures.has_errors() {
-        return Err(BuildError::Invalid(failures));
-    }
-    writes.par_iter().try_for_each(|(path, html)| -> Result<(), BuildError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
-        }
-        std::fs::write(path, html).map_err(BuildError::io(path))
-    })?;
+    let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
+    writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
     emit::precompress(out)?;
     Ok(())
+}
+
+/// Writes a file, creating its folder.
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+    }
+    std::fs::write(path, bytes).map_err(BuildError::io(path))
+}
+
+/// How data chunks are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ChunkNames {
+    /// By a hash of their bytes, so they can be cached forever (`docsite build`).
+    Content,
+    /// By a hash of what they are (a route, a sidebar), so an edit rewrites one file and
+    /// leaves every other URL alone (`docsite dev`).
+    Stable,
+}
+
+/// One data chunk: its JSON and where it is served.
+pub(crate) struct Chunk {
+    /// URL (with the base URL).
+    pub(crate) url: String,
+    /// Path relative to the output folder.
+    pub(crate) rel: PathBuf,
+    /// The JSON.
+    pub(crate) json: Box<serde_json::value::RawValue>,
+}
+
+impl Chunk {
+    fn new(base: &str, kind: &str, json: Box<serde_json::value::RawValue>, names: ChunkNames, key: &str) -> Chunk {
+        let name = match names {
+            ChunkNames::Content => emit::short_hash(json.get().as_bytes()),
+            ChunkNames::Stable => emit::short_hash(key.as_bytes()),
+        };
+        let rel = format!("{}/{kind}/{name}.json", emit::DATA_PREFIX);
+        Chunk { url: format!("{base}{rel}"), rel: PathBuf::from(rel), json }
+    }
+}
+
+/// Every data chunk of a site, each serialised once.
+pub(crate) struct Chunks {
+    names: ChunkNames,
+    /// One per page, in the order of `Site::pages`.
+    pub(crate) pages: Vec<Chunk>,
+    pub(crate) sidebars: BTreeMap<(String, String), Chunk>,
+    pub(crate) not_found: Chunk,
+    pub(crate) manifest: RouteManifest,
+    pub(crate) routes: Chunk,
+    pub(crate) site: Chunk,
+}
+
+impl Chunks {
+    pub(crate) fn new(site: &Site, names: ChunkNames) -> Chunks {
+        let base = &site.config.base_url;
+        let raw = |v: &dyn erased::Json| v.raw();
+        let sidebars: BTreeMap<_, _> = site.sidebars.iter().map(|(key, data)| (key.clone(), Chunk::new(base, "sidebars", raw(data), names, &format!("{}/{}", key.0, key.1)))).collect();
+        let pages: Vec<Chunk> = site.pages.par_iter().map(|p| Chunk::new(base, "pages", raw(&p.data), names, &p.route)).collect();
+        let mut routes = BTreeMap::new();
+        for (p, c) in site.pages.iter().zip(&pages) {
+            let sidebar = p.sidebar_key.as_ref().and_then(|k| sidebars.get(k)).map(|s| s.url.clone());
+            routes.insert(normalize_route(&p.route), RouteEntry { kind: p.data.kind, version: p.data.version.clone(), chunk: c.url.clone(), sidebar });
+        }
+        let not_found = Chunk::new(base, "pages", raw(&site.not_found), names, "404");
+        let manifest = RouteManifest { routes, not_found: not_found.url.clone() };
+        let routes = Chunk::new(base, "routes", raw(&manifest), names, "routes");
+        let site_chunk = Chunk::new(base, "site", raw(&site.site_data), names, "site");
+        Chunks { names, pages, sidebars, not_found, manifest, routes, site: site_chunk }
+    }
+
+    /// Serialises page `i` again after [`Site::update_doc`] changed it. Only for stable
+    /// names: the page keeps its URL, so nothing else refers to anything new.
+    pub(crate) fn refresh_page(&mut self, site: &Site, i: usize) {
+        assert_eq!(self.names, ChunkNames::Stable, "content-named chunks change URL with their bytes");
+        let p = &site.pages[i];
+        self.pages[i] = Chunk::new(&site.config.base_url, "pages", erased::Json::raw(&p.data), ChunkNames::Stable, &p.route);
+    }
+
+    pub(crate) fn all(&self) -> impl Iterator<Item = &Chunk> {
+        self.pages.iter().chain(self.sidebars.values()).chain([&self.not_found, &self.routes, &self.site])
+    }
+
+    /// Pre-render jobs for the pages at `only` (every page and then the not-found page when
+    /// `None`; index `site.pages.len()` is the not-found page).
+    pub(crate) fn jobs<'a>(&'a self, site: &'a Site, only: Option<&[usize]>) -> Vec<crate::prerender::Job<'a>> {
+        let all: Vec<usize> = (0..=site.pages.len()).collect();
+        only.unwrap_or(&all)
+            .iter()
+            .map(|&i| match site.pages.get(i) {
+                Some(p) => crate::prerender::Job { url: &p.route, page: &self.pages[i].json, sidebar: p.sidebar_key.as_ref().and_then(|k| self.sidebars.get(k)).map(|c| &*c.json), index: i },
+                None => crate::prerender::Job { url: &site.not_found_route, page: &self.not_found.json, sidebar: None, index: i },
+            })
+            .collect()
+    }
+}
+
+/// Serialising any contract value to a raw JSON chunk.
+mod erased {
+    pub(crate) trait Json {
+        fn raw(&self) -> Box<serde_json::value::RawValue>;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn raw(&self) -> Box<serde_json::value::RawValue> {
+            serde_json::value::to_raw_value(self).expect("contract types serialise")
+        }
+    }
+}
+
+impl Site {
+    /// Time per stage so far.
+    pub(crate) fn timings_mut(&mut self) -> &mut Vec<(&'static str, f64)> {
+        &mut self.timings
+    }
+
+    /// Pages (without the not-found page, which has index `page_count()`).
+    pub(crate) fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The route of page `i` (`None` for the not-found page).
+    pub(crate) fn pages_route(&self, i: usize) -> Option<&str> {
+        self.pages.get(i).map(|p| p.route.as_str())
+    }
+
+    /// The sidebar of page `i`.
+    pub(crate) fn sidebar_key(&self, i: usize) -> Option<&(String, String)> {
+        self.pages.get(i).and_then(|p| p.sidebar_key.as_ref())
+    }
+
+    /// The HTML file of page `i`, relative to the output.
+    pub(crate) fn document_path(&self, i: usize) -> PathBuf {
+        match self.pages.get(i) {
+            Some(p) => emit::html_path(Path::new(""), &self.config.base_url, &markdown::decode(&p.route)),
+            None => PathBuf::from("404.html"),
+        }
+    }
+
+    /// The site's base URL.
+    pub(crate) fn base_url(&self) -> &str {
+        &self.config.base_url
+    }
+
+    /// The theme's HTML template.
+    pub(crate) fn template(&self, theme_dir: &Path) -> Result<String, BuildError> {
+        let path = theme_dir.join("dist/client/index.html");
+        std::fs::read_to_string(&path).map_err(BuildError::io(&path))
+    }
+
+    /// Copies static files, then the theme's assets (never overwritten by content), the
+    /// files pages refer to and, when `schemas`, the published JSON schemas.
+    pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
+        let base = &self.config.base_url;
+        emit::copy_tree(&self.config.site_dir.join("static"), out)?;
+        emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
+        for a in &self.assets {
+            let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
+            let target = out.join(markdown::decode(rel));
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+            }
+            std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
+        }
+        if schemas {
+            for f in &self.schemas {
+                write_file(&out.join(&f.path), &f.bytes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What the search index is built from.
+    pub(crate) fn search_entries(&self) -> Vec<search::Entry<'_>> {
+        search::entries(self.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing)))
+    }
+
+    /// A copy of what the search index is built from, for a thread of its own: (route,
+    /// page, is a landing route) and the language.
+    pub(crate) fn search_snapshot(&self) -> (Vec<(String, PageData, bool)>, String) {
+        (self.pages.iter().map(|p| (p.route.clone(), p.data.clone(), p.landing)).collect(), self.site_data.locale.html_lang.clone())
+    }
+
+    /// The HTML documents of rendered jobs: (path relative to the output, HTML). `extra_head`
+    /// goes at the end of every head (`docsite dev` adds its live-reload script there).
+    pub(crate) fn documents(&self, chunks: &Chunks, template: &str, jobs: &[crate::prerender::Job<'_>], rendered: &[crate::prerender::Rendered], extra_head: &str) -> Result<Vec<(PathBuf, String)>, BuildError> {
+        let base = &self.config.base_url;
+        let mut failures = Diagnostics::default();
+        let attrs = format!("lang=\"{}\" dir=\"{}\"", self.site_data.locale.html_lang, self.site_data.locale.direction);
+        let writes = jobs
+            .iter()
+            .zip(rendered)
+            .filter_map(|(job, r)| {
+                if let Some(err) = &r.error {
+                    failures.push(Diagnostic::general(format!("pre-rendering {} failed: {err}", job.url)));
+                    return None;
+                }
+                let (page_url, sidebar_url) = match self.pages.get(job.index) {
+                    Some(p) => (&chunks.pages[job.index].url, p.sidebar_key.as_ref().and_then(|k| chunks.sidebars.get(k)).map(|c| &c.url)),
+                    None => (&chunks.not_found.url, None),
+                };
+                let path = self.document_path(job.index);
+                let boot = Boot { site: chunks.site.url.clone(), routes: chunks.routes.url.clone(), page: page_url.clone(), sidebar: sidebar_url.cloned() };
+                let mut head = String::new();
+                head.push_str(&r.head);
+                if let Some(icon) = &self.config.raw.favicon {
+                    head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
+                }
+                for u in [Some(&chunks.site.url), Some(page_url), sidebar_url, Some(&chunks.routes.url)].into_iter().flatten() {
+                    head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
+                }
+                head.push_str(&format!("<script id=\"__docsite\" type=\"application/json\">{}</script>", emit::script_safe_json(&serde_json::to_string(&boot).expect("json"))));
+                head.push_str(extra_head);
+                Some((path, crate::prerender::assemble(template, &attrs, &head, &r.html)))
+            })
+            .collect();
+        if failures.has_errors() {
+            return Err(BuildError::Invalid(failures));
+        }
+        Ok(writes)
+    }
 }
 
 /// First sentence-ish of the text, for the meta description.

@@ -5,11 +5,20 @@
 //! (`navbar.items[3].type`) with the line and column in the file. Key names follow
 //! Docusaurus's `docusaurus.config.js` (camelCase) so a Docusaurus maintainer finds them
 //! where they expect.
+//!
+//! The raw types also derive a JSON Schema (schemars reads the serde attributes, so the
+//! schema accepts what the parser accepts). Their `///` comments are the user-facing
+//! documentation of each key: [`crate::config_reference`] turns the schema into the
+//! configuration reference of the maintainers' guide, so write them for a site maintainer
+//! (what the key does, its effect when absent, an example) and keep each field's comment
+//! to one paragraph.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
 
 use crate::contract::{ColorMode, Position};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -17,64 +26,81 @@ use crate::diagnostics::{Diagnostic, Severity};
 /// The configuration file name inside a site directory.
 pub const CONFIG_FILE: &str = "docsite.toml";
 
-/// `docsite.toml` as written.
-#[derive(Debug, Deserialize)]
+/// The keys at the top of `docsite.toml`, before any `[table]`. `title` and `url` are
+/// required; everything else has a default or is off until configured.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "docsite.toml")]
 pub struct RawConfig {
-    /// Site title.
+    /// Name of the site: every page title ends with it, after the page's own title; it is the
+    /// home page's title and is named in version banners. Example: `title = "FDC3"`.
     pub title: String,
-    /// Tagline.
+    /// One-line summary of the site, the meta description of every page whose front matter
+    /// has no `description`.
     #[serde(default)]
     pub tagline: String,
-    /// Canonical origin, e.g. `https://fdc3.finos.org`.
+    /// Origin the site is published at, an absolute `http(s)` URL without the `baseUrl` path.
+    /// Canonical and Open Graph URLs and the `$id` of published JSON schemas start with it.
+    /// Example: `url = "https://fdc3.finos.org"`.
     pub url: String,
-    /// Path the site is served under (default `/`).
+    /// Path the site is served under; must start with `/` (a missing final `/` is added).
+    /// Every route, asset and data URL starts with it, e.g. `baseUrl = "/fdc3/"` for a site
+    /// at `https://example.org/fdc3/`.
     #[serde(default = "default_base_url")]
     pub base_url: String,
-    /// Favicon path under `static/`.
+    /// Icon of the site, a file under `static/` given relative to `baseUrl` (e.g.
+    /// `favicon = "img/favicon.svg"`); every page links it. No icon link when absent.
     pub favicon: Option<String>,
-    /// Locale.
+    /// The site's language and text direction.
     #[serde(default)]
     pub locale: RawLocale,
-    /// Docs plugin settings.
+    /// Where the docs and sidebars are, the docs' URLs and versions, and how strictly
+    /// problems are reported.
     #[serde(default)]
     pub docs: RawDocs,
-    /// Navigation bar.
+    /// The bar at the top of every page: title, logo and items.
     #[serde(default)]
     pub navbar: RawNavbar,
-    /// Footer.
+    /// The footer of every page; pages have none when absent.
     pub footer: Option<RawFooter>,
-    /// Announcement bar.
+    /// A bar above the navbar for news, on every page; none when absent.
     pub announcement_bar: Option<RawAnnouncementBar>,
-    /// Colour mode.
+    /// Light and dark mode: the default and whether readers can switch.
     #[serde(default)]
     pub color_mode: RawColorMode,
-    /// Table of contents.
+    /// Heading levels listed in the table of contents beside each doc.
     #[serde(default)]
     pub table_of_contents: RawToc,
-    /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing is loaded
-    /// when absent.
+    /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing
+    /// analytics-related is loaded when absent.
     pub gtag: Option<RawGtag>,
-    /// Third-party scripts every page loads (`scripts = ["https://…"]` or `[[scripts]]`
-    /// tables); always `async`, so a slow or failing script never blocks a page.
+    /// Third-party scripts every page loads, as URLs
+    /// (`scripts = ["https://buttons.github.io/buttons.js"]`) or `[[scripts]]` tables. They
+    /// load `async` (unless `defer`), so a slow or failing script never blocks a page, and
+    /// their origins are allowed by the server's Content-Security-Policy.
     #[serde(default)]
     pub scripts: Vec<RawScript>,
-    /// JSON schemas published from installed npm packages (`[[schemas]]`).
+    /// Sets of JSON schemas published from installed npm packages; links to their files are
+    /// checked like links to pages.
     #[serde(default)]
     pub schemas: Vec<RawSchemaSet>,
-    /// Search (`[search]`): built-in offline index by default, hosted DocSearch when configured.
+    /// Search: the built-in offline index by default, hosted DocSearch when
+    /// `[search.algolia]` (or its environment variables) is set.
     #[serde(default)]
     pub search: RawSearch,
 }
 
-/// `[search]`.
-#[derive(Debug, Default, Deserialize)]
+/// The search box, the search page (`/search?q=`) and what readers see when a query finds
+/// nothing. Without `[search.algolia]` every build writes a pagefind index of all docs and
+/// site pages that readers' browsers query offline.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawSearch {
-    /// Where "Let us know." points when a query finds nothing (e.g. the repository's issues);
-    /// `{query}` is replaced by the query.
+    /// Where the "Let us know." link points when a query finds nothing (e.g. a new issue in
+    /// the repository); `{query}` is replaced by the query. No link when absent.
     pub report_url: Option<String>,
-    /// Queries offered under "Try searching for" when a query finds nothing.
+    /// Queries offered under "Try searching for" when a query finds nothing, e.g.
+    /// `suggestions = ["raiseIntent", "Instrument"]`.
     #[serde(default)]
     pub suggestions: Vec<String>,
     /// Hosted search (Algolia DocSearch, Docusaurus's `themeConfig.algolia` keys). When set
@@ -83,35 +109,44 @@ pub struct RawSearch {
     pub algolia: Option<RawAlgolia>,
 }
 
-/// `[search.algolia]`.
-#[derive(Debug, Clone, Deserialize)]
+/// Algolia DocSearch instead of the built-in index (the keys of Docusaurus's
+/// `themeConfig.algolia`). The environment variables `DOCSITE_ALGOLIA_APP_ID`,
+/// `DOCSITE_ALGOLIA_API_KEY` and `DOCSITE_ALGOLIA_INDEX_NAME`, when all three are set at build
+/// time, replace `appId`, `apiKey` and `indexName` (and turn hosted search on without this
+/// table); the other keys still come from here.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawAlgolia {
-    /// Application id.
+    /// Algolia application id.
     pub app_id: String,
-    /// Search-only API key (public).
+    /// Search-only API key. It is public (readers' browsers send it); never put an admin key
+    /// here.
     pub api_key: String,
-    /// Index name.
+    /// Name of the DocSearch index to query.
     pub index_name: String,
-    /// Filter results by the reader's language and docs version (default true).
+    /// Filter results by the site's language (`locale.code`) and the docs version being read,
+    /// with Docusaurus's facets (`language:<code>`, `docusaurus_tag:docs-default-<version>`).
     #[serde(default = "yes")]
     pub contextual_search: bool,
-    /// Route of the search page, relative to `baseUrl` (default `search`).
+    /// Route of the full search page, relative to `baseUrl`.
     #[serde(default = "default_search_page")]
     pub search_page_path: String,
-    /// Results whose URL matches this regex open as external links.
+    /// Results whose URL matches this regular expression open as external links, in a new
+    /// tab, e.g. `externalUrlRegex = "^https://github\\.com/"`.
     pub external_url_regex: Option<String>,
-    /// Rewrites result paths: the regex `from` is replaced by `to`.
+    /// Rewrites the path of every result before linking to it, e.g. to point an index built
+    /// from another deployment at this one.
     pub replace_search_result_pathname: Option<RawReplace>,
 }
 
-/// `{ from, to }` of `replaceSearchResultPathname`.
-#[derive(Debug, Clone, Deserialize)]
+/// `replaceSearchResultPathname = { from = "/docs/", to = "/" }`: the first match of the
+/// regular expression `from` in a result's path is replaced by `to`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawReplace {
-    /// Regex.
+    /// Regular expression (JavaScript syntax) matched against the result's path.
     pub from: String,
-    /// Replacement.
+    /// Replacement text; `$1`… insert capture groups.
     pub to: String,
 }
 
@@ -143,17 +178,28 @@ impl RawSearch {
     }
 }
 
-/// `[[schemas]]`: a folder of JSON schemas copied from an npm package into the site at build
-/// time, each schema's `$id` rewritten to the URL the site serves it at.
-#[derive(Debug, Deserialize)]
+/// A folder of JSON schemas copied from an npm package into the site at build time, each
+/// schema's `$id` rewritten to the URL the site serves it at. The packages are installed
+/// by docsite, so the published files always match a released package.
+///
+/// ```toml
+/// [[schemas]]
+/// npmDir = "schemas"
+/// from = "node_modules/fdc3-context-2-2/dist/schemas/context"
+/// to = "schemas/2.2/context"
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawSchemaSet {
-    /// Folder, relative to the site, whose `package.json` and `package-lock.json` install the
-    /// packages; `npm ci` runs there when `node_modules` is missing or older than the lockfile.
+    /// Folder, relative to the site, with the `package.json` and `package-lock.json` that
+    /// install the packages; `npm ci` runs there when `node_modules` is missing or older than
+    /// the lockfile. Sets may share one folder.
     pub npm_dir: String,
-    /// Folder of `*.json` files, relative to `npmDir` (e.g. `node_modules/pkg/dist/schemas`).
+    /// Folder of `*.json` files, relative to `npmDir` (e.g. `node_modules/pkg/dist/schemas`);
+    /// subfolders are kept.
     pub from: String,
-    /// URL path under `baseUrl` the files are served at (e.g. `schemas/2.2/context`).
+    /// URL path under `baseUrl` the files are served at (e.g. `schemas/2.2/context`); pages
+    /// link to `/schemas/2.2/context/<file>.json`.
     pub to: String,
 }
 
@@ -161,17 +207,20 @@ fn default_base_url() -> String {
     "/".into()
 }
 
-/// `[locale]`.
-#[derive(Debug, Deserialize)]
+/// The site's one language. Without `[locale]` the site is English (`en`), left to right;
+/// a `[locale]` table must give all four keys.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawLocale {
-    /// Locale code.
+    /// Locale code, e.g. `en`; hosted search filters results by it (`language:<code>`).
     pub code: String,
-    /// Label.
+    /// Name of the language as readers see it, e.g. `English`, shown by a `localeDropdown`
+    /// navbar item.
     pub label: String,
-    /// `ltr` or `rtl`.
+    /// Text direction, the `dir` attribute of every page's `<html>`.
     pub direction: Direction,
-    /// `<html lang>`.
+    /// The `lang` attribute of every page's `<html>` (a BCP 47 tag such as `en` or `en-GB`);
+    /// also the language the built-in search index stems words for.
     pub html_lang: String,
 }
 
@@ -182,25 +231,28 @@ impl Default for RawLocale {
 }
 
 /// Text direction.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
-    /// Left to right.
+    /// Left to right (English, French, …).
     Ltr,
-    /// Right to left.
+    /// Right to left (Arabic, Hebrew, …).
     Rtl,
 }
 
+// `Serialize` here and on the other enums that are serde defaults lets schemars write the
+// default into the schema (and so into the reference).
 /// What to do when a check fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OnProblem {
-    /// Fail the build (Docusaurus's `throw`).
+    /// Report an error: `check` and `build` fail and nothing is written (Docusaurus's
+    /// `throw`; `error` is accepted too).
     #[serde(alias = "error")]
     Throw,
-    /// Print a warning.
+    /// Report a warning and carry on.
     Warn,
-    /// Say nothing.
+    /// Report nothing.
     Ignore,
 }
 
@@ -215,37 +267,49 @@ impl OnProblem {
     }
 }
 
-/// `[docs]`.
-#[derive(Debug, Deserialize)]
+/// The docs (Docusaurus's docs plugin options). The current, unreleased docs come from
+/// `path` and `sidebarPath`; each released version named in `versions.json` (newest first)
+/// from `versioned_docs/version-<name>/` and
+/// `versioned_sidebars/version-<name>-sidebars.json`. The latest release is served at
+/// `/<routeBasePath>`, the current docs at `/<routeBasePath>/next` and older releases at
+/// `/<routeBasePath>/<name>`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawDocs {
-    /// Folder of the current (next) docs, relative to the site.
+    /// Folder of the current (unreleased) docs, relative to the site; `docsite version`
+    /// copies it to cut a release.
     #[serde(default = "default_docs_path")]
     pub path: String,
-    /// URL prefix of the docs.
+    /// URL prefix of every docs route, after `baseUrl`, e.g. `routeBasePath = "guide"` serves
+    /// the docs at `/guide/…`.
     #[serde(default = "default_docs_path")]
     pub route_base_path: String,
-    /// Sidebars of the current docs.
+    /// Sidebars of the current docs (Docusaurus's sidebars format, JSON), relative to the
+    /// site; docs have no sidebar when the file is missing.
     #[serde(default = "default_sidebar_path")]
     pub sidebar_path: String,
-    /// The version served at the route base path (default: first of versions.json).
+    /// The version served at `routeBasePath` itself, without a version segment: a name from
+    /// `versions.json`, or `current` for the unreleased docs. Default: the first name in
+    /// `versions.json`, or `current` when there is none.
     pub last_version: Option<String>,
-    /// Show the last-update author from git.
+    /// Show, under each doc, the author of the last git commit that changed its file.
     #[serde(default = "yes")]
     pub show_last_update_author: bool,
-    /// Show the last-update time from git.
+    /// Show, under each doc, the date of the last git commit that changed its file.
     #[serde(default = "yes")]
     pub show_last_update_time: bool,
-    /// Broken internal links.
+    /// Links to a page or file that does not exist, in docs, site pages, data files and the
+    /// `to` links of this file.
     #[serde(default = "throw")]
     pub on_broken_links: OnProblem,
-    /// Broken `#anchors`.
+    /// Links whose `#anchor` is no heading or element id of the page they point to.
     #[serde(default = "throw")]
     pub on_broken_anchors: OnProblem,
-    /// Two pages on the same route.
+    /// Two docs on the same route (change one's `slug` or `id`).
     #[serde(default = "warn")]
     pub on_duplicate_routes: OnProblem,
-    /// Per-version overrides, keyed by version name (`current` = next).
+    /// Label, path or banner of one version, keyed by its name in `versions.json` or
+    /// `current`, e.g. `[docs.versions.current]`.
     #[serde(default)]
     pub versions: BTreeMap<String, RawVersionOptions>,
 }
@@ -272,121 +336,187 @@ impl Default for RawDocs {
     }
 }
 
-/// `[docs.versions.<name>]`.
-#[derive(Debug, Deserialize)]
+/// Overrides for one version, `<name>` being a name in `versions.json` or `current` (the
+/// unreleased docs). A name that is neither is an error.
+///
+/// ```toml
+/// [docs.versions.current]
+/// label = "Next"
+/// banner = "unreleased"
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawVersionOptions {
-    /// Label shown to readers.
+    /// Name readers see in the version dropdown and banners. Default: `Next` for `current`,
+    /// else the version's name.
     pub label: Option<String>,
-    /// URL segment after the route base path.
+    /// URL segment after `routeBasePath`. Default: none for `lastVersion`, `next` for
+    /// `current`, else the version's name.
     pub path: Option<String>,
-    /// Banner.
+    /// Banner above every doc of the version. Default: none for `lastVersion`, `unreleased`
+    /// for `current` and releases newer than `lastVersion`, `unmaintained` for older ones.
     pub banner: Option<RawBanner>,
 }
 
 /// Banner setting of a version.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RawBanner {
     /// No banner.
     None,
-    /// Unreleased.
+    /// "This is unreleased documentation", with a link to the same page in the latest version.
     Unreleased,
-    /// Unmaintained.
+    /// "No longer actively maintained", with a link to the same page in the latest version.
     Unmaintained,
 }
 
-/// `[navbar]`.
-#[derive(Debug, Default, Deserialize)]
+/// The bar at the top of every page. Like Docusaurus, a navbar with no `search` item gets a
+/// search box on the right.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawNavbar {
-    /// Title.
+    /// Text beside the logo (and at the top of the mobile menu); none when absent.
     pub title: Option<String>,
-    /// Logo.
+    /// Image at the start of the navbar, linking to the home page; none when absent.
     pub logo: Option<RawLogo>,
-    /// Hide on scroll down.
+    /// Slide the navbar away while the reader scrolls down; it comes back on scrolling up.
     #[serde(default)]
     pub hide_on_scroll: bool,
-    /// Items.
+    /// The items, in order, each placed `left` or `right`.
     #[serde(default)]
     pub items: Vec<RawNavbarItem>,
 }
 
-/// A logo.
-#[derive(Debug, Deserialize)]
+/// A logo image, with an optional variant for dark mode. Paths are files under `static/`,
+/// relative to `baseUrl` (`img/logo.svg`), or absolute paths or URLs.
+///
+/// ```toml
+/// [navbar.logo]
+/// alt = "FDC3"
+/// src = "img/fdc3-mark.svg"
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawLogo {
-    /// Alt text.
+    /// Alternative text of the image, for screen readers.
     #[serde(default)]
     pub alt: String,
-    /// Image.
+    /// The image.
     pub src: String,
-    /// Dark-mode image.
+    /// The image shown in dark mode. Default: `src`.
     pub src_dark: Option<String>,
-    /// Link target.
+    /// Where the logo links to. Default: the home page (`baseUrl`).
     pub href: Option<String>,
-    /// Width.
+    /// Width in CSS pixels. Default: the stylesheet's.
     pub width: Option<u32>,
-    /// Height.
+    /// Height in CSS pixels. Default: the stylesheet's.
     pub height: Option<u32>,
 }
 
-/// A navbar item as written. Which keys are allowed depends on `type`; the resolver checks.
-#[derive(Debug, Default, Deserialize)]
+/// A navbar item; also the shape of a dropdown's `items` and of the extra links of the
+/// version and locale dropdowns (where only links are allowed: `label` with `to` or `href`,
+/// or a `docId`, which links to that doc in the latest version). `type` says what the
+/// item is and which keys it reads; keys its type does not read are ignored:
+///
+/// - `default` (when `type` is absent): a link, `label` with `to` or `href`, highlighted
+///   per `activeBasePath` or `activeBaseRegex`.
+/// - `doc`: a link to the doc `docId` in the version being read; `label` defaults to its
+///   sidebar label, and it is highlighted on every doc of the sidebar that holds it.
+/// - `docSidebar`: a link to the first doc of the sidebar `sidebarId`; `label` defaults to
+///   the sidebar id.
+/// - `docsVersion`: a link to the main doc of the version being read; `label` defaults to
+///   `Docs`.
+/// - `dropdown`: `label` (linking to `to` when set) opening the links in `items`.
+/// - `docsVersionDropdown`: the version picker, with `dropdownItemsBefore` and
+///   `dropdownItemsAfter`.
+/// - `localeDropdown`: the site's language, with `dropdownItemsAfter`.
+/// - `search`: the search box.
+/// - `html`: the HTML in `value`.
+///
+/// ```toml
+/// [[navbar.items]]
+/// type = "doc"
+/// docId = "fdc3-intro"
+/// label = "Getting Started"
+/// ```
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawNavbarItem {
-    /// Item type (default `default`).
+    /// What the item is (see above). Default: `default`.
     #[serde(rename = "type")]
+    #[schemars(with = "Option<NavbarItemType>")]
     pub kind: Option<String>,
-    /// Label.
+    /// Text of the item.
     pub label: Option<String>,
-    /// Internal route.
+    /// Internal route the item links to, e.g. `/community`; checked like the links in pages.
     pub to: Option<String>,
-    /// External URL.
+    /// External URL the item links to, e.g. `https://github.com/finos/FDC3`.
     pub href: Option<String>,
-    /// `left` or `right`.
+    /// Side of the navbar. Default: `left`.
     pub position: Option<RawPosition>,
-    /// Dropdown items.
+    /// Links of a `dropdown`.
     pub items: Option<Vec<RawNavbarItem>>,
-    /// Active when the path starts with this.
+    /// Highlight the item on every route starting with this path (e.g. `/docs/api`), not only
+    /// on its own route.
     pub active_base_path: Option<String>,
-    /// Active when the path matches this regex.
+    /// Highlight the item on every route this regular expression matches.
     pub active_base_regex: Option<String>,
-    /// Target doc of a `doc` item.
+    /// Id of the doc a `doc` item (or a dropdown link) points to, e.g. `fdc3-intro`.
     pub doc_id: Option<String>,
-    /// Target sidebar of a `docSidebar` item.
+    /// Id of the sidebar a `docSidebar` item opens, from the sidebars file.
     pub sidebar_id: Option<String>,
-    /// HTML of an `html` item.
+    /// The HTML of an `html` item.
     pub value: Option<String>,
-    /// Extra links before the versions of a `docsVersionDropdown`.
+    /// Links listed before the versions in a `docsVersionDropdown`.
     pub dropdown_items_before: Option<Vec<RawNavbarItem>>,
-    /// Extra links after the versions (or locales).
+    /// Links listed after the versions in a `docsVersionDropdown` (or after the language in a
+    /// `localeDropdown`), e.g. a link to an "All versions" page.
     pub dropdown_items_after: Option<Vec<RawNavbarItem>>,
 }
 
+/// The schema of a navbar item's `type`: the names the resolver knows
+/// ([`crate::site_data::NAVBAR_TYPES`]), so editors offer them and the reference lists them.
+struct NavbarItemType;
+
+impl JsonSchema for NavbarItemType {
+    fn schema_name() -> Cow<'static, str> {
+        "NavbarItemType".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "enum": crate::site_data::NAVBAR_TYPES })
+    }
+}
+
 /// Position as written.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RawPosition {
-    /// Left.
+    /// With the items on the left, after the logo and title.
     Left,
-    /// Right.
+    /// With the items on the right.
     Right,
 }
 
-/// `[footer]`.
-#[derive(Debug, Deserialize)]
+/// The footer of every page: columns of links, or one row of links, then a logo and a
+/// copyright line. Columns and plain links cannot be mixed.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawFooter {
-    /// `dark` or `light`.
+    /// Background of the footer.
     #[serde(default = "default_footer_style")]
     pub style: FooterStyle,
-    /// Columns (each with `title` and `items`) or a flat list of links.
+    /// Either columns (each with `title` and `items`) or plain links (each with `label` and
+    /// `to` or `href`).
     #[serde(default)]
     pub links: Vec<RawFooterEntry>,
-    /// Logo.
+    /// Image at the bottom of the footer, beside the copyright line; none when absent.
     pub logo: Option<RawLogo>,
-    /// Copyright line.
+    /// Copyright line at the bottom, as HTML (e.g. `Copyright © 2025 FINOS`); none when absent.
     pub copyright: Option<String>,
 }
 
@@ -395,58 +525,76 @@ fn default_footer_style() -> FooterStyle {
 }
 
 /// Footer style.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FooterStyle {
-    /// Dark.
+    /// Dark background.
     Dark,
-    /// Light.
+    /// Light background.
     Light,
 }
 
-/// A footer column (`title` + `items`) or a single link (`label` + `to`/`href`).
-#[derive(Debug, Deserialize)]
+/// An entry of `footer.links`: a column (`title` and `items`) or a single link (`label` and
+/// `to` or `href`).
+///
+/// ```toml
+/// [[footer.links]]
+/// title = "Community"
+///
+/// [[footer.links.items]]
+/// label = "GitHub"
+/// href = "https://github.com/finos/FDC3"
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawFooterEntry {
-    /// Column title.
+    /// Heading of a column.
     pub title: Option<String>,
-    /// Column links.
+    /// Links of a column.
     pub items: Option<Vec<RawFooterLink>>,
-    /// Link label.
+    /// Text of a single link.
     pub label: Option<String>,
-    /// Internal route.
+    /// Internal route of a single link, e.g. `/users`; checked like the links in pages.
     pub to: Option<String>,
-    /// External URL.
+    /// External URL of a single link.
     pub href: Option<String>,
 }
 
-/// A footer link.
-#[derive(Debug, Deserialize)]
+/// A link in a footer column: `label` with `to` or `href`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawFooterLink {
-    /// Label.
+    /// Text of the link.
     pub label: String,
-    /// Internal route.
+    /// Internal route, e.g. `/docs/fdc3-intro`; checked like the links in pages.
     pub to: Option<String>,
-    /// External URL.
+    /// External URL, e.g. `https://www.finos.org`.
     pub href: Option<String>,
 }
 
-/// `[announcementBar]`.
-#[derive(Debug, Deserialize)]
+/// A bar above the navbar for news. Readers who close it do not see it again until `id`
+/// changes.
+///
+/// ```toml
+/// [announcementBar]
+/// id = "fdc3-2-2"
+/// content = "FDC3 2.2 is out: <a href=\"/docs/2.2\">read what changed</a>."
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawAnnouncementBar {
-    /// Identifier.
+    /// Identifies the announcement; give a new announcement a new id so readers who closed the
+    /// old one see it.
     pub id: String,
-    /// HTML content.
+    /// Text of the bar, as HTML (links allowed).
     pub content: String,
-    /// Background colour.
+    /// Background colour, any CSS colour.
     #[serde(default = "white")]
     pub background_color: String,
-    /// Text colour.
+    /// Text colour, any CSS colour.
     #[serde(default = "black")]
     pub text_color: String,
-    /// Closeable.
+    /// Show a close button.
     #[serde(default = "yes")]
     pub is_closeable: bool,
 }
@@ -458,17 +606,19 @@ fn black() -> String {
     "#000".into()
 }
 
-/// `[colorMode]`.
-#[derive(Debug, Deserialize)]
+/// Light and dark mode. A reader's choice is remembered in their browser and wins over
+/// these settings (unless the switch is disabled).
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawColorMode {
-    /// Default mode.
+    /// Mode of a reader who has not chosen one.
     #[serde(default = "light")]
     pub default_mode: RawColorModeName,
-    /// Hide the switch.
+    /// Hide the light/dark switch: every reader gets `defaultMode`.
     #[serde(default)]
     pub disable_switch: bool,
-    /// Follow the system preference.
+    /// Start readers who have not chosen a mode in their system's mode
+    /// (`prefers-color-scheme`) instead of `defaultMode`.
     #[serde(default)]
     pub respect_prefers_color_scheme: bool,
 }
@@ -484,57 +634,68 @@ fn light() -> RawColorModeName {
 }
 
 /// Colour mode name.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RawColorModeName {
-    /// Light.
+    /// Dark text on a light background.
     Light,
-    /// Dark.
+    /// Light text on a dark background.
     Dark,
 }
 
-/// `[gtag]`: page views sent to Google Analytics.
-#[derive(Debug, Deserialize)]
+/// Page views sent to Google Analytics: gtag.js loads `async` on every page and a page view
+/// is sent on every client navigation that changes the path, query or hash.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawGtag {
-    /// Measurement id (`G-…`) or legacy property id (`UA-…`).
+    /// Measurement id (`G-…`) or legacy property id (`UA-…`); must not be empty (remove
+    /// `[gtag]` to turn analytics off).
     #[serde(rename = "trackingID")]
     pub tracking_id: String,
-    /// Ask the service to anonymise the reader's IP address (default true).
+    /// Ask Google Analytics to anonymise readers' IP addresses.
     #[serde(rename = "anonymizeIP", default = "yes")]
     pub anonymize_ip: bool,
 }
 
 /// An entry of `scripts`: a URL, or a table with `src` (and optionally `defer`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawScript {
-    /// `"https://…"`.
+    /// The script's URL, loaded `async`.
     Url(String),
-    /// `{ src = "https://…", defer = true }`.
+    /// A script with options.
     Table(RawScriptTable),
 }
 
-/// `[[scripts]]`.
-#[derive(Debug, Deserialize)]
+/// A script with options, the table form of a `scripts` entry.
+///
+/// ```toml
+/// [[scripts]]
+/// src = "https://buttons.github.io/buttons.js"
+/// defer = true
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawScriptTable {
-    /// Script URL (absolute, or a path under `baseUrl`).
+    /// URL of the script: absolute, or a path under `baseUrl` for a file in `static/`.
     pub src: String,
-    /// Load with `defer` instead of `async` (runs after the document is parsed, in order).
+    /// Load with `defer` instead of `async`: run after the document is parsed, in order.
     #[serde(default)]
     pub defer: bool,
 }
 
-/// `[tableOfContents]`.
-#[derive(Debug, Deserialize)]
+/// The heading levels the table of contents beside each doc lists, from `minHeadingLevel`
+/// to `maxHeadingLevel`; `2 <= minHeadingLevel <= maxHeadingLevel <= 6`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawToc {
-    /// Smallest heading level listed.
+    /// Smallest heading level listed (2 is `##`).
     #[serde(default = "two")]
+    #[schemars(range(min = 2, max = 6))]
     pub min_heading_level: u8,
     /// Largest heading level listed.
     #[serde(default = "three")]
+    #[schemars(range(min = 2, max = 6))]
     pub max_heading_level: u8,
 }
 
@@ -658,7 +819,7 @@ fn parse(file: &Path, text: &str) -> Result<RawConfig, Diagnostic> {
             let (line, col) = line_col(text, span.start);
             d = d.at(line, Some(col));
         }
-        d.hint("see the configuration reference in CONTRIBUTING.md for the accepted keys")
+        d.hint("see the configuration reference (guide/docs/configuration.md) for the accepted keys")
     })
 }
 

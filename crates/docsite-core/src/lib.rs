@@ -5,12 +5,15 @@
 //! [`config`] and [`load`] -> [`markdown`] (render) -> [`build::check`] (links, anchors,
 //! routes) -> [`emit`] (hashed chunks) -> [`prerender`] (Node workers) -> output.
 //! [`contract`] is the typed data the theme reads; [`diagnostics`] the errors a person
-//! can act on. Nothing here depends on the CLI or the server.
+//! can act on; [`config_reference`] the guide's configuration reference, generated from
+//! [`config`]'s types. Nothing here depends on the CLI or the server.
 
 pub mod build;
 pub mod config;
+pub mod config_reference;
 pub mod contract;
 pub mod data_files;
+pub mod dev;
 pub mod diagnostics;
 pub mod emit;
 pub mod git;

@@ -101,7 +101,7 @@ pub fn leading_h1(body: &str) -> Option<String> {
 }
 
 /// Doc front matter (the keys Docusaurus documents; unknown keys are an error).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
     /// Id (last segment).

@@ -23,6 +23,8 @@ pub struct Job<'a> {
     pub page: &'a RawValue,
     /// Sidebar data JSON, if any.
     pub sidebar: Option<&'a RawValue>,
+    /// The caller's index of the page (not sent to the worker).
+    pub index: usize,
 }
 
 /// The worker's reply for one page.
@@ -52,7 +54,7 @@ enum Request<'a> {
 }
 
 impl Worker {
-    fn start(script: &Path, init: &str) -> Result<Worker, BuildError> {
+    fn start(script: &Path) -> Result<Worker, BuildError> {
         let mut child = Command::new("node")
             .arg(script)
             .stdin(Stdio::piped())
@@ -60,13 +62,17 @@ impl Worker {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| BuildError::Theme(format!("cannot start `node {}`: {e} (is Node.js installed?)", script.display())))?;
-        let mut stdin = child.stdin.take().expect("piped");
+        let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        stdin
-            .write_all(init.as_bytes())
-            .and_then(|_| stdin.write_all(b"\n"))
-            .map_err(|e| BuildError::Theme(format!("pre-render worker did not accept its input: {e}")))?;
         Ok(Worker { child, stdin, stdout })
+    }
+
+    fn send_line(&mut self, line: &str) -> Result<(), BuildError> {
+        self.stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| self.stdin.write_all(b"\n"))
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| BuildError::Theme(format!("pre-render worker did not accept its input: {e}")))
     }
 
     fn render(&mut self, id: usize, job: &Job<'_>) -> Result<Rendered, BuildError> {
@@ -92,30 +98,57 @@ impl Drop for Worker {
     }
 }
 
+/// Long-lived pre-render workers: `docsite build` uses them once, `docsite dev` keeps them
+/// between rebuilds (sending `init` again when the site data or the route table change).
+pub struct Pool {
+    workers: Vec<Worker>,
+}
+
+impl Pool {
+    /// Starts `workers` Node processes running `script`.
+    pub fn start(script: &Path, workers: usize) -> Result<Pool, BuildError> {
+        let workers = (0..workers.max(1)).map(|_| Worker::start(script)).collect::<Result<_, _>>()?;
+        Ok(Pool { workers })
+    }
+
+    /// Gives every worker the site data and the route table.
+    pub fn init(&mut self, site: &SiteData, routes: &RouteManifest) -> Result<(), BuildError> {
+        let init = serde_json::to_string(&Request::Init { site, routes }).expect("serialisable");
+        self.workers.iter_mut().try_for_each(|w| w.send_line(&init))
+    }
+
+    /// Renders `jobs` spread over the workers; results are in job order.
+    pub fn render(&mut self, jobs: &[Job<'_>]) -> Result<Vec<Rendered>, BuildError> {
+        if jobs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let chunk = jobs.len().div_ceil(self.workers.len()).max(1);
+        let results: Vec<Result<Vec<Rendered>, BuildError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = jobs
+                .chunks(chunk)
+                .zip(self.workers.iter_mut())
+                .enumerate()
+                .map(|(w, (part, worker))| {
+                    scope.spawn(move || -> Result<Vec<Rendered>, BuildError> {
+                        part.iter().enumerate().map(|(i, job)| worker.render(w * chunk + i, job)).collect()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(BuildError::Theme("pre-render thread panicked".into())))).collect()
+        });
+        let mut out = Vec::with_capacity(jobs.len());
+        for r in results {
+            out.extend(r?);
+        }
+        Ok(out)
+    }
+}
+
 /// Renders every job with `workers` Node processes; results are in job order.
 pub fn prerender(script: &Path, site: &SiteData, routes: &RouteManifest, jobs: &[Job<'_>], workers: usize) -> Result<Vec<Rendered>, BuildError> {
-    let init = serde_json::to_string(&Request::Init { site, routes }).expect("serialisable");
-    let workers = workers.clamp(1, jobs.len().max(1));
-    let chunk = jobs.len().div_ceil(workers).max(1);
-    let results: Vec<Result<Vec<Rendered>, BuildError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(chunk)
-            .enumerate()
-            .map(|(w, part)| {
-                let init = &init;
-                scope.spawn(move || -> Result<Vec<Rendered>, BuildError> {
-                    let mut worker = Worker::start(script, init)?;
-                    part.iter().enumerate().map(|(i, job)| worker.render(w * chunk + i, job)).collect()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(BuildError::Theme("pre-render thread panicked".into())))).collect()
-    });
-    let mut out = Vec::with_capacity(jobs.len());
-    for r in results {
-        out.extend(r?);
-    }
-    Ok(out)
+    let mut pool = Pool::start(script, workers.clamp(1, jobs.len().max(1)))?;
+    pool.init(site, routes)?;
+    pool.render(jobs)
 }
 
 /// Fills the theme's HTML template.

@@ -21,6 +21,9 @@ use axum::Router;
 use tower_http::services::ServeFile;
 
 mod csp;
+mod dev;
+
+pub use dev::{DevEvent, DevHooks};
 
 /// Server settings.
 #[derive(Debug, Clone)]
@@ -60,11 +63,23 @@ pub const MAX_URI_BYTES: usize = 8 * 1024;
 struct Site {
     root: PathBuf,
     csp: csp::CspCache,
+    /// Set by `docsite dev`.
+    dev: Option<Arc<DevHooks>>,
 }
 
-/// Builds the router for a site folder (used by `serve`, `dev` and tests).
+/// Builds the router for a site folder (used by `serve` and tests).
 pub fn router(root: PathBuf) -> Router {
-    let site = Arc::new(Site { root, csp: csp::CspCache::default() });
+    router_with(root, None)
+}
+
+/// The router of `docsite dev`: [`router`] plus live reload, the build error in place of
+/// pages while the build fails, and no caching.
+pub fn dev_router(root: PathBuf, hooks: Arc<DevHooks>) -> Router {
+    router_with(root, Some(hooks))
+}
+
+fn router_with(root: PathBuf, dev: Option<Arc<DevHooks>>) -> Router {
+    let site = Arc::new(Site { root, csp: csp::CspCache::default(), dev });
     Router::new().fallback(move |req: Request<Body>| {
         let site = site.clone();
         async move { respond(&site, req).await }
@@ -93,6 +108,15 @@ pub async fn serve_on(listener: tokio::net::TcpListener, root: PathBuf, shutdown
     Ok(())
 }
 
+/// Serves `docsite dev`'s output folder with its hooks until `shutdown` resolves.
+pub async fn serve_dev_on(listener: tokio::net::TcpListener, root: PathBuf, hooks: Arc<DevHooks>, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, dev_router(root, hooks).into_make_service()).with_graceful_shutdown(shutdown).await?;
+    Ok(())
+}
+
 const SECURITY_HEADERS: &[(&str, &str)] = &[
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "strict-origin-when-cross-origin"),
@@ -111,6 +135,16 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     }
     let raw_path = req.uri().path();
     let decoded = percent_encoding::percent_decode_str(raw_path).decode_utf8_lossy().into_owned();
+    let mut req = req;
+    if let Some(dev) = &site.dev {
+        if let Some(r) = dev.respond(&decoded, &req) {
+            return with_security(no_store(r));
+        }
+        // Files change in place while editing: always send them whole.
+        for name in [header::IF_NONE_MATCH, header::IF_MODIFIED_SINCE] {
+            req.headers_mut().remove(name);
+        }
+    }
     let Some(rel) = safe_relative(&decoded) else {
         return not_found(site, req).await;
     };
@@ -191,6 +225,12 @@ fn plain(status: StatusCode, text: &'static str) -> Response<Body> {
     with_security(r)
 }
 
+/// Dev responses change without changing their URL.
+fn no_store(mut r: Response<Body>) -> Response<Body> {
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
 fn with_security(mut r: Response<Body>) -> Response<Body> {
     for (k, v) in SECURITY_HEADERS {
         r.headers_mut().insert(*k, HeaderValue::from_static(v));
@@ -243,7 +283,12 @@ async fn send_file(site: &Site, rel: &Path, req: Request<Body>, status: StatusCo
         }
     }
     let immutable = status == StatusCode::OK && is_immutable(rel);
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(if immutable { "public, max-age=31536000, immutable" } else { "public, max-age=0, must-revalidate" }));
+    let cache = match (&site.dev, immutable) {
+        (Some(_), _) => "no-store",
+        (None, true) => "public, max-age=31536000, immutable",
+        (None, false) => "public, max-age=0, must-revalidate",
+    };
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     match file.extension().and_then(|e| e.to_str()) {
         Some("html") => {
             h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.root, &file).await);

@@ -20,6 +20,9 @@ enum Command {
     Build(cmd::build::Args),
     /// Serve a built site.
     Serve(cmd::serve::Args),
+    /// Build, serve and watch the site: every save rebuilds what changed and reloads the
+    /// open pages it touched.
+    Dev(cmd::dev::Args),
     /// Run every check of `build` without writing anything.
     Check(cmd::check::Args),
     /// Cut a release: snapshot the current docs and sidebars as version NAME (the new latest).
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Dev(args) => cmd::dev::run(args),
         Command::Check(args) => cmd::check::run(args),
         Command::Version(args) => cmd::version::run(args),
     }

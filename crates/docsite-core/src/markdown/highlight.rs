@@ -7,6 +7,9 @@
 //! colour modes.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use arborium::{Config, Highlighter, HtmlFormat};
 
@@ -40,18 +43,41 @@ pub fn grammar_for(lang: &str) -> Option<&'static str> {
     })
 }
 
+static REMEMBER: AtomicBool = AtomicBool::new(false);
+static MEMO: OnceLock<Mutex<HashMap<(String, String), String>>> = OnceLock::new();
+
+/// Keeps every highlighted block for the life of the process, so that rendering a page
+/// again only highlights the blocks that changed (`docsite dev`, where a save re-renders a
+/// page whose code mostly did not change; a build highlights each block once anyway).
+pub fn remember_blocks() {
+    REMEMBER.store(true, Ordering::Relaxed);
+}
+
 /// Highlights `code` in `grammar` (from [`grammar_for`]) and returns the HTML of its lines.
 /// `highlighted` holds 1-based line numbers to mark.
 pub fn highlight(grammar: &str, code: &str, highlighted: &[usize]) -> String {
     let code = code.strip_suffix('\n').unwrap_or(code);
-    let flat = if grammar.is_empty() {
+    if grammar.is_empty() || !REMEMBER.load(Ordering::Relaxed) {
+        return into_lines(&tokens(grammar, code), highlighted);
+    }
+    let memo = MEMO.get_or_init(Default::default);
+    let key = (grammar.to_string(), code.to_string());
+    let known = memo.lock().expect("not poisoned").get(&key).cloned();
+    let flat = known.unwrap_or_else(|| {
+        let flat = tokens(grammar, code);
+        memo.lock().expect("not poisoned").insert(key, flat.clone());
+        flat
+    });
+    into_lines(&flat, highlighted)
+}
+
+/// The code as escaped HTML with arborium's token elements.
+fn tokens(grammar: &str, code: &str) -> String {
+    if grammar.is_empty() {
         escape(code)
     } else {
-        HIGHLIGHTER
-            .with(|h| h.borrow_mut().highlight(grammar, code))
-            .unwrap_or_else(|_| escape(code))
-    };
-    into_lines(&flat, highlighted)
+        HIGHLIGHTER.with(|h| h.borrow_mut().highlight(grammar, code)).unwrap_or_else(|_| escape(code))
+    }
 }
 
 /// Minimal HTML escaping for text content.

@@ -65,7 +65,7 @@ pub struct Asset {
 }
 
 /// One rendered doc.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Rendered {
     /// The article.
     pub content: Vec<Node>,

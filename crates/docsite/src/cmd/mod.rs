@@ -2,6 +2,7 @@
 
 pub(crate) mod build;
 pub(crate) mod check;
+pub(crate) mod dev;
 pub(crate) mod serve;
 pub(crate) mod version;
 

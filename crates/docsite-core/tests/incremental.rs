@@ -1,0 +1,124 @@
+//! `docsite dev`'s incremental path: a rebuild with a [`RenderCache`] renders only the docs
+//! whose text changed, and [`Site::update_doc`] updates one page in place, re-checking every
+//! link and anchor of the site, or declines when the edit reaches beyond the page.
+
+use std::path::{Path, PathBuf};
+
+use docsite_core::build::{check_with, RenderCache, Site};
+use docsite_core::contract::Node;
+use docsite_core::diagnostics::BuildError;
+
+/// A copy of the `basic` fixture site to edit.
+fn site_copy() -> tempfile::TempDir {
+    let from = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/basic"));
+    let dir = tempfile::tempdir().unwrap();
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let target = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+    dir
+}
+
+fn edit(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains(from), "{} does not contain {from:?}", file.display());
+    std::fs::write(file, text.replacen(from, to, 1)).unwrap();
+}
+
+fn text_of(nodes: &[Node]) -> String {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::Text(t) => t.clone(),
+            Node::Element(e) => text_of(&e.c),
+        })
+        .collect()
+}
+
+fn page_text(site: &Site, route: &str) -> String {
+    text_of(&site.page(route).unwrap_or_else(|| panic!("no page {route}")).content)
+}
+
+fn errors(result: Result<impl Sized, BuildError>) -> String {
+    match result {
+        Err(BuildError::Invalid(d)) => d.report(),
+        Err(other) => panic!("unexpected error {other}"),
+        Ok(_) => panic!("expected errors"),
+    }
+}
+
+#[test]
+fn a_second_check_renders_only_changed_docs() {
+    let dir = site_copy();
+    let mut cache = RenderCache::default();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert!(cache.rendered_last > 3, "the first check renders everything");
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 0);
+    edit(&dir.path().join("docs/intro.md"), "Text with", "Edited text with");
+    let site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 1);
+    assert!(page_text(&site, "/docs/next/intro").contains("Edited text with"));
+}
+
+#[test]
+fn a_changed_route_renders_everything_again() {
+    let dir = site_copy();
+    let mut cache = RenderCache::default();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    let first = cache.rendered_last;
+    // Another doc's route changes, so links written as .md paths resolve differently.
+    edit(&dir.path().join("docs/guides/01-first.md"), "---\n", "---\nslug: /getting-started\n");
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, first);
+}
+
+#[test]
+fn a_body_edit_updates_the_page_and_its_landing_route_in_place() {
+    let dir = site_copy();
+    let mut cache = RenderCache::default();
+    let mut site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    let intro = dir.path().join("docs/intro.md");
+    edit(&intro, "Text with", "Edited text with");
+    let pages = site.update_doc(&intro).unwrap().expect("a body edit is updated in place");
+    assert_eq!(pages.len(), 2, "the doc and its version's landing route");
+    assert!(page_text(&site, "/docs/next/intro").contains("Edited text with"));
+    assert!(page_text(&site, "/docs/next").contains("Edited text with"));
+}
+
+#[test]
+fn edits_beyond_the_body_need_a_full_check() {
+    let dir = site_copy();
+    let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
+    let intro = dir.path().join("docs/intro.md");
+    edit(&intro, "title: Introduction", "title: A new title");
+    assert!(site.update_doc(&intro).unwrap().is_none(), "front matter changes the sidebar and pager");
+    assert!(site.update_doc(&dir.path().join("docs/new.md")).unwrap().is_none(), "an unknown file");
+    // A site checked without a cache keeps nothing to update.
+    let mut plain = docsite_core::build::check(dir.path()).unwrap();
+    assert!(plain.update_doc(&intro).unwrap().is_none());
+}
+
+#[test]
+fn an_update_checks_its_own_links_and_the_anchors_others_link_to() {
+    let dir = site_copy();
+    let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
+    let intro = dir.path().join("docs/intro.md");
+    edit(&intro, "Text with", "A [broken link](./missing.md). Text with");
+    let report = errors(site.update_doc(&intro));
+    assert!(report.contains("docs/intro.md:12:3: broken link `./missing.md`"), "{report}");
+
+    edit(&intro, "A [broken link](./missing.md). ", "");
+    site.update_doc(&intro).unwrap().expect("fixed");
+
+    // intro links to formatting.md#code-blocks: renaming that heading breaks intro.
+    let formatting = dir.path().join("docs/formatting.md");
+    edit(&formatting, "## Code blocks", "## Code samples");
+    let report = errors(site.update_doc(&formatting));
+    assert!(report.contains("docs/intro.md:") && report.contains("broken anchor `formatting.md#code-blocks`"), "{report}");
+}

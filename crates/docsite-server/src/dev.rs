@@ -1,0 +1,140 @@
+//! What `docsite dev` adds to the server: the live-reload client and its event stream, the
+//! last build's error in place of every page while the build fails, and no caching (files
+//! keep their names across edits).
+
+use std::convert::Infallible;
+use std::sync::RwLock;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, HeaderValue, Request, Response, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::IntoResponse;
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::StreamExt;
+
+/// A live-reload message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DevEvent {
+    /// These routes changed (`None`: every page). The data is `{"routes":[...]}` or
+    /// `{"routes":"*"}`.
+    Reload(Option<Vec<String>>),
+    /// The last build failed.
+    Failed,
+}
+
+/// Shared between the dev server and the rebuild loop.
+#[derive(Debug)]
+pub struct DevHooks {
+    events: broadcast::Sender<DevEvent>,
+    error: RwLock<Option<String>>,
+    client_path: String,
+    events_path: String,
+    client_js: &'static str,
+}
+
+impl DevHooks {
+    /// Hooks for a site at `base_url`, serving `client_js` at `<base>client_path` and the
+    /// event stream at `<base>events_path`.
+    pub fn new(base_url: &str, client_path: &str, events_path: &str, client_js: &'static str) -> DevHooks {
+        DevHooks {
+            events: broadcast::channel(64).0,
+            error: RwLock::new(None),
+            client_path: format!("{base_url}{client_path}"),
+            events_path: format!("{base_url}{events_path}"),
+            client_js,
+        }
+    }
+
+    /// A rebuild succeeded: forget any error and reload the pages of `routes` (`None`: all).
+    pub fn rebuilt(&self, routes: Option<Vec<String>>) {
+        let was_failing = self.error.write().expect("not poisoned").take().is_some();
+        // Pages showing the error reload whatever changed.
+        let _ = self.events.send(DevEvent::Reload(if was_failing { None } else { routes }));
+    }
+
+    /// A rebuild failed with `report` (the diagnostics as printed).
+    pub fn failed(&self, report: String) {
+        *self.error.write().expect("not poisoned") = Some(report);
+        let _ = self.events.send(DevEvent::Failed);
+    }
+
+    /// Subscribes to the events (tests use it).
+    pub fn subscribe(&self) -> broadcast::Receiver<DevEvent> {
+        self.events.subscribe()
+    }
+
+    /// Answers the dev endpoints and, while the build fails, page requests.
+    pub(crate) fn respond(&self, path: &str, req: &Request<Body>) -> Option<Response<Body>> {
+        if path == self.client_path {
+            let mut r = Response::new(Body::from(self.client_js));
+            r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
+            return Some(r);
+        }
+        if path == self.events_path {
+            let stream = BroadcastStream::new(self.events.subscribe()).filter_map(|event| {
+                let event = match event.ok()? {
+                    DevEvent::Reload(None) => Event::default().event("reload").data(r#"{"routes":"*"}"#),
+                    DevEvent::Reload(Some(routes)) => Event::default().event("reload").data(serde_json::json!({ "routes": routes }).to_string()),
+                    DevEvent::Failed => Event::default().event("failed").data("{}"),
+                };
+                Some(Ok::<_, Infallible>(event))
+            });
+            return Some(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response());
+        }
+        let error = self.error.read().expect("not poisoned");
+        let report = error.as_ref()?;
+        if !wants_page(path, req) {
+            return None;
+        }
+        let mut r = Response::new(Body::from(error_page(report, &self.client_path)));
+        *r.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        r.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'self'; style-src 'unsafe-inline'"));
+        Some(r)
+    }
+}
+
+/// A request for a page (not a file with an extension other than `.html`).
+fn wants_page(path: &str, req: &Request<Body>) -> bool {
+    let last = path.rsplit('/').next().unwrap_or("");
+    let page_path = !last.contains('.') || last.ends_with(".html");
+    let accepts_html = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_none_or(|a| a.contains("text/html") || a.contains("*/*"));
+    page_path && accepts_html
+}
+
+/// The page shown while the build fails: the report, and the client that reloads it when
+/// the build is fixed.
+fn error_page(report: &str, client: &str) -> String {
+    let escaped = report.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    format!(
+        "<!doctype html><html lang=\"en\" data-docsite-dev-error><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>Build failed · docsite dev</title><script src=\"{client}\" defer></script>\
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1c1e21;background:#fff}}\
+h1{{color:#b3261e;font-size:1.5rem}}pre{{white-space:pre-wrap;background:#fdf0ef;border-left:4px solid #b3261e;padding:1rem;overflow:auto;font-size:14px}}\
+@media (prefers-color-scheme: dark){{body{{color:#e3e3e3;background:#1b1b1d}}h1{{color:#ff8a80}}pre{{background:#2b1d1c;border-color:#ff8a80}}}}</style></head>\
+<body><main><h1>The site does not build</h1><p>docsite dev keeps watching: fix the problem below and save, and this page reloads by itself.</p><pre>{escaped}</pre></main></body></html>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_page_requests_get_the_error() {
+        let req = |accept: &str| Request::builder().header(header::ACCEPT, accept).body(Body::empty()).unwrap();
+        assert!(wants_page("/docs/a", &req("text/html,application/xhtml+xml")));
+        assert!(wants_page("/404.html", &req("*/*")));
+        assert!(!wants_page("/assets/app.js", &req("*/*")));
+        assert!(!wants_page("/docs/a", &req("application/json")));
+    }
+
+    #[test]
+    fn the_error_page_escapes_the_report() {
+        let html = error_page("docs/a.md:3: broken link `<x>` & more", "/_docsite/dev/client.js");
+        assert!(html.contains("broken link `&lt;x&gt;` &amp; more"));
+        assert!(html.contains("<script src=\"/_docsite/dev/client.js\" defer>"));
+    }
+}

@@ -1,0 +1,230 @@
+//! `docsite dev [SITE_DIR] [--port 3000]`: build, serve, watch; after each save rebuild what
+//! changed and reload the open pages it touched.
+//!
+//! Three parts: the file watcher (notify) feeds a rebuild thread that owns the
+//! [`DevSession`]; the rebuild thread tells the server's [`DevHooks`] what happened; the
+//! server (tokio) answers pages, chunks and the live-reload event stream.
+
+use std::collections::BTreeSet;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use docsite_core::dev::{Changed, DevSession, Rebuilt, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
+use docsite_core::diagnostics::BuildError;
+use docsite_server::DevHooks;
+use notify::{EventKind, RecursiveMode, Watcher};
+
+/// Arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The site directory (with docsite.toml).
+    #[arg(default_value = "site")]
+    site_dir: PathBuf,
+    /// Port.
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
+    /// Address to bind.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The theme directory (default: $DOCSITE_THEME or the repository's theme/).
+    #[arg(long)]
+    theme: Option<PathBuf>,
+    /// Print the time of each stage of every rebuild.
+    #[arg(long)]
+    timings: bool,
+}
+
+/// Time given to an editor's burst of events (write, rename, chmod) before rebuilding.
+const SETTLE: Duration = Duration::from_millis(5);
+/// Quiet time after which the search index is refreshed.
+const INDEX_AFTER: Duration = Duration::from_millis(600);
+
+pub(crate) fn run(args: Args) -> ExitCode {
+    let site_dir = match std::fs::canonicalize(&args.site_dir) {
+        Ok(dir) => dir,
+        Err(e) => {
+            eprintln!("error: cannot open the site directory {}: {e}", args.site_dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    // The base URL decides where the live-reload endpoints are; it is read once (a change
+    // to `baseUrl` needs a restart, which the rebuild says).
+    let base_url = docsite_core::config::SiteConfig::load(&site_dir).map(|c| c.base_url).unwrap_or_else(|_| "/".into());
+    let out_dir = std::env::temp_dir().join(format!("docsite-dev-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out_dir);
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        eprintln!("error: cannot create {}: {e}", out_dir.display());
+        return ExitCode::from(2);
+    }
+    let theme = args.theme.unwrap_or_else(docsite_core::theme::theme_dir);
+    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(2);
+    let mut session = DevSession::new(&site_dir, &out_dir, &theme, workers);
+    let hooks = Arc::new(DevHooks::new(&base_url, CLIENT_PATH, EVENTS_PATH, CLIENT_JS));
+
+    eprintln!("docsite: building {}…", site_dir.display());
+    match session.rebuild(&[]) {
+        Ok(r) => report(&r, &hooks, true, args.timings),
+        Err(BuildError::Invalid(diags)) => {
+            eprint!("{}", diags.report());
+            eprintln!("docsite: the site does not build; pages show the error until it is fixed");
+            hooks.failed(diags.report());
+        }
+        Err(other) => {
+            eprintln!("error: {other}");
+            let _ = std::fs::remove_dir_all(&out_dir);
+            return ExitCode::from(2);
+        }
+    }
+
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = match notify::recommended_watcher(tx) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: cannot watch files: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = watcher.watch(&site_dir, RecursiveMode::Recursive) {
+        eprintln!("error: cannot watch {}: {e}", site_dir.display());
+        return ExitCode::from(2);
+    }
+    let rebuild_hooks = hooks.clone();
+    let watched = site_dir.clone();
+    let timings = args.timings;
+    std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, timings));
+
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let addr = SocketAddr::new(args.host, args.port);
+    let code = rt.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot listen on {addr}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        eprintln!("docsite: serving {} on http://{addr}{base_url} (watching for changes; Ctrl-C stops)", site_dir.display());
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        match docsite_server::serve_dev_on(listener, out_dir.clone(), hooks, shutdown).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        }
+    });
+    drop(watcher);
+    let _ = std::fs::remove_dir_all(&out_dir);
+    code
+}
+
+/// Waits for changes, rebuilds, and refreshes the search index when edits settle.
+fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, timings: bool) {
+    loop {
+        let mut changed = BTreeSet::new();
+        let wait = if session.indexing() { INDEX_AFTER } else { Duration::from_secs(3600) };
+        match rx.recv_timeout(wait) {
+            Ok(event) => collect(event, site_dir, &mut changed),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(e) = session.index() {
+                    eprintln!("docsite: the search index was not updated: {e}");
+                }
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+        while let Ok(event) = rx.recv_timeout(SETTLE) {
+            collect(event, site_dir, &mut changed);
+        }
+        if changed.is_empty() {
+            continue;
+        }
+        let changed: Vec<PathBuf> = changed.into_iter().collect();
+        match session.rebuild(&changed) {
+            Ok(r) => report(&r, hooks, false, timings),
+            Err(BuildError::Invalid(diags)) => {
+                eprint!("{}", diags.report());
+                eprintln!("docsite: the site does not build; pages show the error until it is fixed");
+                hooks.failed(diags.report());
+            }
+            Err(other) => {
+                eprintln!("error: {other}");
+                hooks.failed(other.to_string());
+            }
+        }
+    }
+}
+
+/// Adds the files of a watcher event that belong to the site's sources.
+fn collect(event: notify::Result<notify::Event>, site_dir: &Path, changed: &mut BTreeSet<PathBuf>) {
+    let Ok(event) = event else { return };
+    if matches!(event.kind, EventKind::Access(_) | EventKind::Other) {
+        return;
+    }
+    changed.extend(event.paths.into_iter().filter(|p| is_source(p, site_dir)));
+}
+
+/// Sources are the site's files except its build output, installed packages and hidden
+/// files (editors' swap files, `.git`).
+fn is_source(path: &Path, site_dir: &Path) -> bool {
+    let Ok(rel) = path.strip_prefix(site_dir) else { return false };
+    let mut parts = rel.components().filter_map(|c| match c {
+        Component::Normal(name) => name.to_str(),
+        _ => None,
+    });
+    let first = parts.clone().next();
+    if first == Some("build") {
+        return false;
+    }
+    let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    !parts.any(|p| p.starts_with('.') || p == "node_modules") && !name.ends_with('~') && !name.ends_with(".swp")
+}
+
+fn report(r: &Rebuilt, hooks: &DevHooks, first: bool, timings: bool) {
+    eprint!("{}", r.warnings);
+    if timings {
+        for (stage, secs) in &r.timings {
+            eprintln!("  {stage:<9} {:>7.1} ms", secs * 1000.0);
+        }
+    }
+    let ms = r.elapsed.as_secs_f64() * 1000.0;
+    if first {
+        eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
+    } else {
+        eprintln!("docsite: rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written)", r.rendered, r.written);
+    }
+    hooks.rebuilt(match &r.changed {
+        Changed::All => None,
+        Changed::Routes(routes) => Some(routes.clone()),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_exclude_output_packages_and_hidden_files() {
+        let site = Path::new("/s");
+        assert!(is_source(Path::new("/s/docs/a.md"), site));
+        assert!(is_source(Path::new("/s/docsite.toml"), site));
+        assert!(is_source(Path::new("/s/static/img/logo.svg"), site));
+        assert!(!is_source(Path::new("/s/build/index.html"), site));
+        assert!(!is_source(Path::new("/s/schemas/node_modules/x/a.json"), site));
+        assert!(!is_source(Path::new("/s/docs/.a.md.swp"), site));
+        assert!(!is_source(Path::new("/s/docs/a.md~"), site));
+        assert!(!is_source(Path::new("/s/.git/index"), site));
+        assert!(!is_source(Path::new("/elsewhere/a.md"), site));
+    }
+}

@@ -1,0 +1,109 @@
+// `docsite dev` (issue 10): a maintainer edits a page and sees the change without reloading
+// by hand, at the same scroll position; pages the edit did not touch stay as they are;
+// while the site does not build every page shows the error, and fixing it brings the
+// page back.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BIN, freePort, launch, openPage, unexpected } from '../lib.mjs';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/shell');
+
+let site;
+let dev;
+let base;
+let browser;
+let output = '';
+
+/** Paragraphs enough to scroll: the test edits the first and reads at the tenth. */
+const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the long page, long enough to need scrolling.`).join('\n\n');
+
+before(async () => {
+  site = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-e2e-'));
+  fs.cpSync(FIXTURE, site, { recursive: true });
+  fs.writeFileSync(path.join(site, 'docs/long.md'), `---\ntitle: A long page\n---\n\n${filler}\n`);
+  const sidebars = JSON.parse(fs.readFileSync(path.join(site, 'sidebars.json'), 'utf8'));
+  const first = Object.keys(sidebars)[0];
+  sidebars[first].push('long');
+  fs.writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
+
+  const port = await freePort();
+  dev = spawn(BIN, ['dev', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  dev.stderr.on('data', (d) => (output += d));
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600 && !output.includes('serving'); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.match(output, /serving/, `docsite dev did not start:\n${output}`);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  dev?.kill();
+  if (site) fs.rmSync(site, { recursive: true, force: true });
+});
+
+const longPage = () => path.join(site, 'docs/long.md');
+const edit = (from, to) => fs.writeFileSync(longPage(), fs.readFileSync(longPage(), 'utf8').replace(from, to));
+
+test('saving a page reloads it in the browser, at the same scroll position; other pages are left alone', async () => {
+  const { page, context, problems } = await openPage(browser, { height: 600 });
+  await page.goto(base + '/docs/next/long', { waitUntil: 'load' });
+  await page.getByText('Paragraph 20 of the long page').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 100));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  assert.ok(scrolled > 300, `the page scrolled (${scrolled})`);
+
+  // Another open page whose content the edit does not touch.
+  const other = await context.newPage();
+  await other.goto(base + '/docs/next/intro', { waitUntil: 'load' });
+  await other.evaluate(() => (window.__untouched = true));
+
+  const reloaded = page.waitForEvent('load');
+  edit('Paragraph 1 of the long page', 'The first paragraph, edited');
+  await reloaded;
+  await page.getByText('The first paragraph, edited').waitFor();
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, scrolled, { timeout: 5000 });
+  assert.equal(await other.evaluate(() => window.__untouched), true, 'the intro page was not reloaded');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('while the site does not build, pages show the error; fixing it brings the page back', async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(base + '/docs/next/long', { waitUntil: 'load' });
+
+  let reloaded = page.waitForEvent('load');
+  edit('Paragraph 2 of the long page', '[a link to nowhere](./missing-page.md)');
+  await reloaded;
+  await page.getByRole('heading', { name: 'The site does not build' }).waitFor();
+  const report = await page.locator('pre').textContent();
+  assert.match(report, /docs\/long\.md:\d+:\d+: broken link `\.\/missing-page\.md`/);
+
+  reloaded = page.waitForEvent('load');
+  edit('[a link to nowhere](./missing-page.md)', 'Paragraph 2, repaired');
+  await reloaded;
+  await page.getByText('Paragraph 2, repaired').waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'The site does not build' }).count(), 0);
+  await context.close();
+});
+
+test('a new page is served after it is saved and added to the sidebar', async () => {
+  fs.writeFileSync(path.join(site, 'docs/added.md'), '---\ntitle: Added while running\n---\n\nWritten while the server runs.\n');
+  const sidebars = JSON.parse(fs.readFileSync(path.join(site, 'sidebars.json'), 'utf8'));
+  sidebars[Object.keys(sidebars)[0]].push('added');
+  fs.writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
+  const { page, context } = await openPage(browser);
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(base + '/docs/next/added');
+    if (response.status === 200 && (await response.text()).includes('Written while the server runs')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.goto(base + '/docs/next/added', { waitUntil: 'load' });
+  await page.getByRole('heading', { level: 1, name: 'Added while running' }).waitFor();
+  await page.locator('nav').getByRole('link', { name: 'Added while running' }).first().waitFor();
+  await context.close();
+});
