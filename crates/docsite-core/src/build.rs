@@ -250,7 +250,7 @@ pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Resul
         let key = normalize_route(&d.route);
         if let Some(other) = route_sources.insert(key.clone(), &d.source) {
             if let Some(sev) = config.raw.docs.on_duplicate_routes.severity() {
-                diags.push(Diagnostic::error(&d.source, format!("route {key} is also used by {}", other.display())).with_severity(sev).hint("change one page's `slug` or `id`"));
+                diags.push(Diagnostic::error(&d.source, format!("route {key} is also used by {}", other.strip_prefix(site_dir).unwrap_or(other).display())).with_severity(sev).hint("change one page's `slug` or `id`"));
             }
         }
         anchors.insert(key, std::mem::take(&mut r.anchors));

@@ -24,6 +24,9 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    if let Err(code) = super::require_site_dir(&args.site_dir) {
+        return code;
+    }
     let start = Instant::now();
     let opts = BuildOptions {
         out_dir: args.out.unwrap_or_else(|| args.site_dir.join("build")),

@@ -12,6 +12,9 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    if let Err(code) = super::require_site_dir(&args.site_dir) {
+        return code;
+    }
     match docsite_core::build::check(&args.site_dir) {
         Ok(site) => {
             eprint!("{}", site.diagnostics.report());

@@ -43,6 +43,9 @@ const SETTLE: Duration = Duration::from_millis(5);
 const INDEX_AFTER: Duration = Duration::from_millis(600);
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    if let Err(code) = super::require_site_dir(&args.site_dir) {
+        return code;
+    }
     let site_dir = match std::fs::canonicalize(&args.site_dir) {
         Ok(dir) => dir,
         Err(e) => {

@@ -9,6 +9,16 @@ pub(crate) mod version;
 use docsite_core::diagnostics::BuildError;
 use std::process::ExitCode;
 
+/// Exit code 2 with a message when `site_dir` is not a folder (the command cannot run).
+pub(crate) fn require_site_dir(site_dir: &std::path::Path) -> Result<(), ExitCode> {
+    if site_dir.is_dir() {
+        Ok(())
+    } else {
+        eprintln!("error: {} is not a folder; give the site directory (the one with docsite.toml)", site_dir.display());
+        Err(ExitCode::from(2))
+    }
+}
+
 /// Prints a build error and returns the exit code: 1 for problems in the site, 2 when the
 /// command could not run.
 pub(crate) fn report_error(err: &BuildError) -> ExitCode {

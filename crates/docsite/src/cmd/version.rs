@@ -17,6 +17,9 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    if let Err(code) = super::require_site_dir(&args.site_dir) {
+        return code;
+    }
     match docsite_core::version::cut(&args.site_dir, &args.name) {
         Ok(cut) => {
             eprintln!(

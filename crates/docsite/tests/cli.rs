@@ -1,0 +1,153 @@
+//! The command line as a maintainer meets it: `docsite check` and `docsite version`, their
+//! exit codes (0 clean, 1 problems in the site, 2 could not run) and what they print.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures")).join(name)
+}
+
+fn docsite(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_docsite")).args(args).output().expect("docsite runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A copy of a fixture site to change.
+fn copy_of(name: &str) -> tempfile::TempDir {
+    let from = fixture(name);
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&from, dir.path());
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn append(file: &Path, text: &str) {
+    let mut s = std::fs::read_to_string(file).unwrap();
+    s.push_str(text);
+    std::fs::write(file, s).unwrap();
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn check_of_a_clean_site_exits_0() {
+    let out = docsite(&["check", path(&fixture("basic"))]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is clean"));
+}
+
+#[test]
+fn check_lists_broken_links_and_anchors_by_file_line_and_column_and_exits_1() {
+    let out = docsite(&["check", path(&fixture("broken-links"))]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = stderr(&out);
+    assert!(report.contains("docs/a.md:3:5: broken link `./nope.md`"), "{report}");
+    assert!(report.contains("docs/a.md:3:27: broken anchor `b.md#no-such-heading`"), "{report}");
+    assert!(report.contains("3 error(s), 0 warning(s) in 1 file(s)"), "{report}");
+}
+
+#[test]
+fn broken_links_and_anchors_follow_the_configured_severity() {
+    let dir = copy_of("broken-links");
+    // A link to a missing .md file is always an error (the file itself is missing);
+    // links to routes and anchors follow `onBrokenLinks` and `onBrokenAnchors`.
+    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [b](b.md#no-such-heading) and [c](/docs/c).\n").unwrap();
+    append(&dir.path().join("docsite.toml"), "\n[docs]\nonBrokenLinks = \"warn\"\nonBrokenAnchors = \"ignore\"\n");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = stderr(&out);
+    assert!(report.contains("warning: docs/a.md:3:35: broken link `/docs/c`"), "{report}");
+    assert!(!report.contains("broken anchor"), "{report}");
+
+    std::fs::write(dir.path().join("docsite.toml"), std::fs::read_to_string(dir.path().join("docsite.toml")).unwrap().replace("\"ignore\"", "\"throw\"")).unwrap();
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error: docs/a.md:3:5: broken anchor `b.md#no-such-heading`"), "{}", stderr(&out));
+}
+
+#[test]
+fn duplicate_routes_are_errors_or_warnings_as_configured() {
+    let dir = copy_of("basic");
+    std::fs::write(dir.path().join("docs/copy.md"), "---\nslug: /formatting\ntitle: Copy\n---\n\nA second page at the same route.\n").unwrap();
+    // Docusaurus's default: a warning.
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning: docs/formatting.md: route /docs/next/formatting is also used by docs/copy.md"), "{}", stderr(&out));
+
+    append(&dir.path().join("docsite.toml"), "\n[docs]\nonDuplicateRoutes = \"throw\"\n");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error: docs/formatting.md: route /docs/next/formatting is also used by docs/copy.md"), "{}", stderr(&out));
+}
+
+#[test]
+fn check_names_the_config_key_of_a_bad_config_and_exits_1() {
+    let out = docsite(&["check", path(&fixture("invalid-config"))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("docsite.toml:"), "{}", stderr(&out));
+}
+
+#[test]
+fn commands_on_a_missing_folder_exit_2_and_name_it() {
+    for command in ["check", "build"] {
+        let out = docsite(&[command, "/nonexistent/site"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert!(stderr(&out).contains("/nonexistent/site"), "{command}: {}", stderr(&out));
+    }
+    let out = docsite(&["version", "3.0", "/nonexistent/site"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn a_folder_without_config_names_the_file_to_create() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("docsite.toml: cannot read the site configuration"), "{}", stderr(&out));
+}
+
+#[test]
+fn version_cuts_a_release_and_exits_0() {
+    let dir = copy_of("basic");
+    let out = docsite(&["version", "9.9", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let versions = std::fs::read_to_string(dir.path().join("versions.json")).unwrap();
+    assert!(versions.trim_start().starts_with("[\n  \"9.9\"") || versions.contains("[\"9.9\""), "{versions}");
+    assert!(dir.path().join("versioned_docs/version-9.9/intro.md").is_file());
+    assert!(dir.path().join("versioned_sidebars/version-9.9-sidebars.json").is_file());
+    // The new version builds.
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn version_refuses_an_existing_or_malformed_name_and_writes_nothing() {
+    let dir = copy_of("basic");
+    let before = std::fs::read_to_string(dir.path().join("versions.json")).unwrap();
+    let existing = before.split('"').nth(1).unwrap().to_string();
+    for name in [existing.as_str(), "../escape", "bad:name", "current", ""] {
+        let out = docsite(&["version", name, path(dir.path())]);
+        assert_eq!(out.status.code(), Some(1), "{name:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty());
+        assert_eq!(std::fs::read_to_string(dir.path().join("versions.json")).unwrap(), before, "{name:?}");
+    }
+    assert!(!dir.path().join("versioned_docs/version-bad:name").exists());
+}
