@@ -577,7 +577,11 @@ impl Site {
             data.toc = r.toc.clone();
             data.description = description.clone();
         }
-        self.assets.extend(r.assets);
+        for a in r.assets {
+            if !self.assets.iter().any(|b| b.url == a.url) {
+                self.assets.push(a);
+            }
+        }
         if diags.has_errors() {
             return Err(BuildError::Invalid(diags));
         }
@@ -805,6 +809,22 @@ impl Site {
         if schemas {
             for f in &self.schemas {
                 write_file(&out.join(&f.path), &f.bytes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the files pages refer to that are not in `out` yet (after
+    /// [`Site::update_doc`], an edit may have added an image).
+    pub(crate) fn copy_new_assets(&self, out: &Path) -> Result<(), BuildError> {
+        for a in &self.assets {
+            let rel = a.url.strip_prefix(self.config.base_url.as_str()).unwrap_or(&a.url);
+            let target = out.join(markdown::decode(rel));
+            if !target.exists() {
+                if let Some(dir) = target.parent() {
+                    std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+                }
+                std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
             }
         }
         Ok(())

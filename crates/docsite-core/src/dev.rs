@@ -205,7 +205,7 @@ impl DevSession {
         for &i in &indices {
             chunks.refresh_page(&site, i);
         }
-        let result = self.write_chunks(&chunks).and_then(|()| {
+        let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(&chunks)).and_then(|()| {
             let template = site.template(&self.theme_dir)?;
             self.render(&site, &chunks, &template, &indices, &mut timings)
         });
