@@ -183,6 +183,30 @@ describe('content renderer', () => {
     expect(root.querySelector('.mermaid-diagram pre')?.textContent).toBe('graph TD; A-->B');
   });
 
+  it('labels a task list checkbox with its item text, nested lists left out', () => {
+    const root = renderContent([
+      {
+        t: 'ul',
+        a: { class: 'contains-task-list' },
+        c: [
+          {
+            t: 'li',
+            a: { class: 'task-list-item' },
+            c: [
+              { t: 'input', a: { type: 'checkbox', disabled: '', checked: '' } },
+              ' ',
+              { t: 'p', c: ['Review the\n', { t: 'a', a: { href: '/docs/x' }, c: ['governance'] }, ' documents.'] },
+              { t: 'ul', c: [{ t: 'li', c: ['sub-item'] }] },
+            ],
+          },
+        ],
+      },
+    ]);
+    const box = root.querySelector('input') as HTMLInputElement;
+    expect(box.getAttribute('aria-label')).toBe('Review the governance documents.');
+    expect(box.checked).toBe(true);
+  });
+
   it('keeps the content of unknown components', () => {
     const root = renderContent([{ t: 'Future', c: ['still here'] }]);
     expect(root.textContent).toBe('still here');

@@ -7,6 +7,7 @@ import { Link } from '../components/Link';
 import { NO_WHITESPACE_TEXT, toReactProps, VOID_ELEMENTS } from './attributes';
 import { contentComponents } from './components';
 import { setContentRenderer } from './lazy';
+import { isElement, nodeText } from './tree';
 
 export type NodesProps = { nodes: readonly Node[] | undefined };
 
@@ -29,8 +30,19 @@ function renderNode(node: Node, key: number): ReactNode {
   return renderElement(node, key);
 }
 
+/**
+ * A task list item (`- [ ] …`) whose checkbox is labelled by the item's own text: an input
+ * without a label is announced as a bare "checkbox" (and fails axe's `label` rule).
+ */
+function labelTask(item: Element): Element {
+  const own = item.c?.filter((child) => typeof child === 'string' || !/^(input|ul|ol)$/.test(child.t));
+  const label = nodeText(own).replace(/\s+/g, ' ').trim();
+  return { ...item, c: item.c?.map((child) => (isElement(child, 'input') ? { ...child, a: { 'aria-label': label, ...child.a } } : child)) };
+}
+
 function renderElement(element: Element, key: number): ReactNode {
   const { t: tag } = element;
+  if (tag === 'li' && element.a?.class === 'task-list-item') element = labelTask(element);
   if (/^[A-Z]/.test(tag)) {
     const Component = contentComponents[tag];
     if (Component) return <Component key={key} node={element} />;
@@ -57,4 +69,4 @@ function renderElement(element: Element, key: number): ReactNode {
   return createElement(tag, { key, ...props }, ...renderNodes(children));
 }
 
-export { isElement, nodeText } from './tree';
+export { isElement, nodeText };

@@ -1,54 +1,41 @@
 //! A mermaid diagram. The server (and the first client render) show the source in a
-//! visually hidden `<pre>`; after hydration mermaid is loaded on demand (never part of
-//! the first-view bundle) and the SVG is drawn in the current colour mode, and redrawn
-//! when the mode changes.
-import { useEffect, useId, useState } from 'react';
+//! visually hidden `<pre>`; after hydration the SVG is drawn in the current colour mode
+//! (and redrawn when the mode changes) by `draw.ts`, a chunk of its own that loads mermaid
+//! on demand when the diagram nears the viewport: neither is part of the first view.
+import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { useColorMode } from '../../contexts/ColorMode';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;
 
-let renderCount = 0;
-
 export function Mermaid({ node }: Props) {
   const code = node.a?.code ?? '';
   const { colorMode } = useColorMode();
-  const baseId = useId().replace(/[^a-zA-Z0-9]/g, '');
-  const [svg, setSvg] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState<{ svg: string | null; error: string | null }>({ svg: null, error: null });
 
   useEffect(() => {
+    let cancel: (() => void) | undefined;
     let cancelled = false;
-    import('mermaid')
-      .then(async ({ default: mermaid }) => {
-        mermaid.initialize({
-          startOnLoad: false,
-          theme: colorMode === 'dark' ? 'dark' : 'default',
-          securityLevel: 'strict',
-        });
-        renderCount += 1;
-        const result = await mermaid.render(`mermaid-${baseId}-${renderCount}`, code);
-        if (!cancelled) {
-          setSvg(result.svg);
-          setError(null);
+    import('./draw')
+      .then(({ drawWhenNeeded }) => {
+        if (!cancelled && ref.current) {
+          cancel = drawWhenNeeded(ref.current, code, colorMode === 'dark', (svg, error) => setDrawn({ svg, error }));
         }
       })
-      .catch((reason: unknown) => {
-        if (cancelled) return;
-        console.error('[docsite] Could not render a mermaid diagram.', reason);
-        setError(reason instanceof Error ? reason.message : String(reason));
-      });
+      .catch((reason: unknown) => console.error('[docsite] Could not load the diagram renderer.', reason));
     return () => {
       cancelled = true;
+      cancel?.();
     };
-  }, [code, colorMode, baseId]);
+  }, [code, colorMode]);
 
   return (
-    <div className={`mermaid-diagram ${styles.diagram}`}>
+    <div ref={ref} className={`mermaid-diagram ${styles.diagram}`}>
       <pre className="visually-hidden">{code}</pre>
-      {svg ? <div className={styles.svg} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
-      {error ? <p className={styles.error}>Diagram could not be rendered: {error}</p> : null}
+      {drawn.svg ? <div className={styles.svg} dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
+      {drawn.error ? <p className={styles.error}>Diagram could not be rendered: {drawn.error}</p> : null}
     </div>
   );
 }

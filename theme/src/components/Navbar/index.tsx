@@ -16,11 +16,13 @@ import styles from './styles.module.css';
 /** Logo and title, linking home. */
 export function NavbarBrand() {
   const { navbar } = useSiteData();
-  const href = navbar.logo?.href || '/';
+  const { logo, title } = navbar;
+  const href = logo?.href || '/';
   return (
     <Link to={href} className={styles.brand}>
-      {navbar.logo ? <Logo logo={navbar.logo} className={styles.logo} /> : null}
-      {navbar.title ? <b className={styles.title}>{navbar.title}</b> : null}
+      {/* A logo whose alt text repeats the title beside it is decoration: the link reads once. */}
+      {logo ? <Logo logo={logo.alt === title ? { ...logo, alt: '' } : logo} className={styles.logo} /> : null}
+      {title ? <b className={styles.title}>{title}</b> : null}
     </Link>
   );
 }

@@ -1,0 +1,94 @@
+//! When and how mermaid diagrams are drawn: a chunk of its own, loaded by the `Mermaid`
+//! component after hydration (the component itself is in every doc page's first view, so it
+//! stays small), which loads mermaid (a much larger chunk) only when a diagram is needed.
+//!
+//! Drawing a diagram is one long main-thread task (mermaid's first evaluation, then layout
+//! and text measuring in the DOM), so it is kept out of the page load:
+//! - a diagram is drawn when it comes within a screen of the viewport (the reader scrolls
+//!   towards it, follows a link to it), before it is on screen;
+//! - otherwise when the page has been open `IDLE_FALLBACK_MS` and the browser is idle, so
+//!   diagrams far down are ready when the reader gets there (or prints, or searches the page);
+//! - one diagram at a time, each in a task of its own (input and rendering run in between),
+//!   and all through one queue, as `mermaid.initialize` is global.
+
+/** How far beyond the viewport a diagram starts drawing: one screen above and below. */
+const NEAR_VIEWPORT = '100% 0px';
+/** How long after a diagram mounts it is drawn anyway, in idle time. */
+export const IDLE_FALLBACK_MS = 5000;
+
+/** Diagrams that have been needed once: redrawn at once when the colour mode changes. */
+const needed = new WeakSet<Element>();
+let queue: Promise<unknown> = Promise.resolve();
+let drawn = 0;
+
+/** Calls `start` once `element` is needed; returns a function that stops waiting. */
+function whenNeeded(element: Element, start: () => void): () => void {
+  if (needed.has(element) || typeof IntersectionObserver === 'undefined') {
+    start();
+    return () => undefined;
+  }
+  let idleHandle: number | undefined;
+  const fire = () => {
+    stop();
+    needed.add(element);
+    start();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) fire();
+  }, { rootMargin: NEAR_VIEWPORT });
+  observer.observe(element);
+  const timer = window.setTimeout(() => {
+    idleHandle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 2000 }) : window.setTimeout(fire);
+  }, IDLE_FALLBACK_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    if (idleHandle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
+  }
+  return stop;
+}
+
+/** Runs `job` after the jobs queued before it, in a task of its own. */
+function inTurn(job: () => Promise<void>): Promise<void> {
+  const run = queue.then(() => new Promise((resolve) => setTimeout(resolve))).then(job);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Draws `code` (mermaid source) once `element` is needed, in the given colour mode, and
+ * hands over the SVG markup, or the error message when mermaid cannot draw it. Returns a
+ * function that cancels (the diagram unmounted or its mode changed): nothing is handed over
+ * after it is called.
+ */
+export function drawWhenNeeded(
+  element: Element,
+  code: string,
+  dark: boolean,
+  done: (svg: string | null, error: string | null) => void,
+): () => void {
+  let cancelled = false;
+  const stop = whenNeeded(element, () => {
+    inTurn(async () => {
+      if (cancelled) return;
+      const { default: mermaid } = await import('mermaid');
+      if (cancelled) return;
+      mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default', securityLevel: 'strict', ...(dark ? DARK : {}) });
+      drawn += 1;
+      const { svg } = await mermaid.render(`docsite-mermaid-${drawn}`, code);
+      if (!cancelled) done(svg, null);
+    }).catch((reason: unknown) => {
+      if (cancelled) return;
+      console.error('[docsite] Could not render a mermaid diagram.', reason);
+      done(null, reason instanceof Error ? reason.message : String(reason));
+    });
+  });
+  return () => {
+    cancelled = true;
+    stop();
+  };
+}
+
+/** Mermaid's dark theme, with edge labels on a darker ground: its own (#585858 under
+ * #ccc text) is 4.4:1, under WCAG's 4.5:1. */
+const DARK = { themeVariables: { edgeLabelBackground: '#474747' } };
