@@ -360,84 +360,29 @@ pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Resul
     for (p, r) in page_sources.into_iter().zip(page_rendered) {
         assets.extend(r.assets);
         let title = p.front.title.clone().or(r.h1.clone()).unwrap_or_else(|| config.raw.title.clone());
-        pages.push(PageOut {
-            route: p.route.clone(),
-            data: PageData {
-                kind: RouteKind::Page,
-                path: encode_path(&p.route),
-                title,
-                hide_title: p.front.hide_title,
-                description: p.front.description.clone().or_else(|| describe(&r.text)),
-                keywords: p.front.keywords.clone(),
-                content: r.content,
-                toc: r.toc,
-                hide_toc: true,
-                breadcrumbs: Vec::new(),
-                previous: None,
-                next: None,
-                last_update: None,
-                version: None,
-                sidebar_id: None,
-                doc_id: None,
-                version_routes: BTreeMap::new(),
-            },
-            sidebar_key: None,
-            landing: false,
-            source: Some(p.source.clone()),
-        });
+        let mut data = PageData::standalone(RouteKind::Page, encode_path(&p.route), title, p.front.description.clone().or_else(|| describe(&r.text)), r.content);
+        data.hide_title = p.front.hide_title;
+        data.keywords = p.front.keywords.clone();
+        data.toc = r.toc;
+        pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()) });
     }
     // The search page (its content is the search UI).
     let search_route = site_data.search.page_path.clone();
     if !pages.iter().any(|p| normalize_route(&p.route) == normalize_route(&search_route)) {
-        pages.push(PageOut {
-            route: search_route.clone(),
-            data: PageData {
-                kind: RouteKind::Search,
-                path: encode_path(&search_route),
-                title: "Search the documentation".into(),
-                hide_title: false,
-                description: Some(format!("Search every page of the {} documentation.", config.raw.title)),
-                keywords: Vec::new(),
-                content: Vec::new(),
-                toc: Vec::new(),
-                hide_toc: true,
-                breadcrumbs: Vec::new(),
-                previous: None,
-                next: None,
-                last_update: None,
-                version: None,
-                sidebar_id: None,
-                doc_id: None,
-                version_routes: BTreeMap::new(),
-            },
-            sidebar_key: None,
-            landing: false,
-            source: None,
-        });
+        let data = PageData::standalone(RouteKind::Search, encode_path(&search_route), "Search the documentation".into(), Some(format!("Search every page of the {} documentation.", config.raw.title)), Vec::new());
+        pages.push(PageOut { route: search_route.clone(), data, sidebar_key: None, landing: false, source: None });
     }
-    let not_found = PageData {
-        kind: RouteKind::NotFound,
-        path: format!("{}404.html", config.base_url),
-        title: "Page Not Found".into(),
-        hide_title: false,
-        description: None,
-        keywords: Vec::new(),
-        content: vec![Node::Element(Element {
+    let not_found = PageData::standalone(
+        RouteKind::NotFound,
+        format!("{}404.html", config.base_url),
+        "Page Not Found".into(),
+        None,
+        vec![Node::Element(Element {
             t: "p".into(),
             a: BTreeMap::new(),
             c: vec![Node::Text("We could not find what you were looking for. The page may have moved, or the link may be mistyped; the navigation above and the search lead to every page of the site.".into())],
         })],
-        toc: Vec::new(),
-        hide_toc: true,
-        breadcrumbs: Vec::new(),
-        previous: None,
-        next: None,
-        last_update: None,
-        version: None,
-        sidebar_id: None,
-        doc_id: None,
-        version_routes: BTreeMap::new(),
-    };
+    );
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.normalize(site_dir);
     let incremental = keep_state.then(|| {

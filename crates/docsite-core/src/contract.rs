@@ -504,6 +504,32 @@ pub struct PageData {
     pub version_routes: BTreeMap<String, String>,
 }
 
+impl PageData {
+    /// A page outside the docs versions (a site page, the search page, the not-found page):
+    /// no sidebar, navigation, version or table of contents; fields can be set afterwards.
+    pub fn standalone(kind: RouteKind, path: String, title: String, description: Option<String>, content: Vec<Node>) -> PageData {
+        PageData {
+            kind,
+            path,
+            title,
+            hide_title: false,
+            description,
+            keywords: Vec::new(),
+            content,
+            toc: Vec::new(),
+            hide_toc: true,
+            breadcrumbs: Vec::new(),
+            previous: None,
+            next: None,
+            last_update: None,
+            version: None,
+            sidebar_id: None,
+            doc_id: None,
+            version_routes: BTreeMap::new(),
+        }
+    }
+}
+
 /// One node of the content tree: a text, or an element.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
