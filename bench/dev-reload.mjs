@@ -34,7 +34,7 @@ const port = await new Promise((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const dev = spawn(bin, ['dev', work, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+const dev = spawn(bin, ['dev', work, '--port', String(port), ...(process.env.VERBOSE ? ['--timings'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
 let log = '';
 dev.stderr.on('data', (d) => (log += d));
 const cleanup = () => {
@@ -100,6 +100,7 @@ for (let i = 0; i < saves; i++) {
   }
   event.push(t1 - t0);
   html.push(t2 - t0);
+  if (process.env.VERBOSE) console.log(`save ${i} (${page.file}): event ${(t1 - t0).toFixed(0)} ms, html ${(t2 - t0).toFixed(0)} ms`);
   // A person reads before saving again; sometimes long enough for the search index to run.
   await new Promise((r) => setTimeout(r, i % 3 === 2 ? 1500 : 300));
 }
@@ -112,5 +113,6 @@ const stats = (xs) => {
 console.log(`${saves} saves of ${pages.map((p) => p.file).join(' and ')}`);
 console.log(`save -> reload event:        ${stats(event)}`);
 console.log(`save -> reloaded page HTML:  ${stats(html)}  (budget 100 ms)`);
+if (process.env.VERBOSE) console.log(log);
 cleanup();
 process.exit(0);

@@ -148,8 +148,8 @@ impl DevSession {
         }
         let template = site.template(&self.theme_dir)?;
         let chunks = Chunks::new(&site, ChunkNames::Stable);
+        self.write_chunks(chunks.all())?;
         stage("chunks", &mut timings);
-        self.write_chunks(&chunks)?;
 
         // Pages to render again.
         let shell = hash((chunks.routes.json.get(), chunks.site.json.get(), &template));
@@ -201,11 +201,13 @@ impl DevSession {
             }
         }
         let mut timings = vec![("update", start.elapsed().as_secs_f64())];
+        let t = Instant::now();
         let indices: Vec<usize> = indices.into_iter().collect();
         for &i in &indices {
             chunks.refresh_page(&site, i);
         }
-        let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(&chunks)).and_then(|()| {
+        let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(indices.iter().map(|&i| &chunks.pages[i]))).and_then(|()| {
+            timings.push(("chunks", t.elapsed().as_secs_f64()));
             let template = site.template(&self.theme_dir)?;
             self.render(&site, &chunks, &template, &indices, &mut timings)
         });
@@ -227,8 +229,8 @@ impl DevSession {
     }
 
     /// Writes the chunks whose bytes changed since they were last written.
-    fn write_chunks(&mut self, chunks: &Chunks) -> Result<(), BuildError> {
-        for c in chunks.all() {
+    fn write_chunks<'a>(&mut self, chunks: impl Iterator<Item = &'a crate::build::Chunk>) -> Result<(), BuildError> {
+        for c in chunks {
             let h = hash(c.json.get());
             if self.chunks.get(&c.rel) != Some(&h) {
                 write_atomic(&self.out_dir.join(&c.rel), c.json.get().as_bytes())?;
