@@ -49,6 +49,7 @@ import addFormats from 'ajv-formats';
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -57,9 +58,11 @@ const repoRoot = path.resolve(here, '..', '..');
 
 // Errata: narrow corrections of known defects in published schemas, applied
 // in memory only while the package still contains the defect, and reported on
-// every run. Each names the file, the JSON pointer of the node, the test for
-// the defect and the correction.
-const ERRATA = {
+// every run. One row per defect: the versions whose package has it, the schema
+// file, the JSON pointer of the node, the defective keyword (`from`, with its
+// value when only that value is wrong), what replaces it (`to`: a keyword, with
+// a new value or else the old one) and why. `applyErrata` applies them.
+const ERRATA = [
   // The published 2.2 packages (2.2.0 and 2.2.1-beta.2) still carry two
   // `oneOf` compositions that the standard itself replaced by `anyOf` (the
   // 2.2 schemas served from fdc3.finos.org/schemas/2.2 and the repository
@@ -67,26 +70,20 @@ const ERRATA = {
   // 2025). With `oneOf`, a closed time range (startTime AND endTime) and any
   // of the four suggested interaction types ("Call", ...) match more than one
   // branch and are rejected, which contradicts the normative text.
-  timeRangeOneOf: {
+  {
+    versions: ['next', '2.2'],
     file: 'timeRange.schema.json',
     pointer: '',
-    applies: (node) => 'oneOf' in node && !('anyOf' in node),
-    apply: (node) => {
-      node.anyOf = node.oneOf;
-      delete node.oneOf;
-    },
-    change: 'oneOf -> anyOf',
+    from: { keyword: 'oneOf' },
+    to: { keyword: 'anyOf' },
     reason: 'a TimeRange may give startTime, endTime or both',
   },
-  interactionTypeOneOf: {
+  {
+    versions: ['next', '2.2'],
     file: 'interaction.schema.json',
     pointer: '/allOf/0/properties/interactionType',
-    applies: (node) => 'oneOf' in node && !('anyOf' in node),
-    apply: (node) => {
-      node.anyOf = node.oneOf;
-      delete node.oneOf;
-    },
-    change: 'oneOf -> anyOf',
+    from: { keyword: 'oneOf' },
+    to: { keyword: 'anyOf' },
     reason: 'interactionType accepts the four suggested values as well as any other string',
   },
   // FDC3 2.0 names the time range type `fdc3.timeRange` in its normative text
@@ -97,18 +94,15 @@ const ERRATA = {
   // constant to the lower-case `fdc3.timerange`, as does ContextTypes.TimeRange
   // in the 2.0 package. The erratum accepts both spellings, so examples that
   // follow the documented name validate and the package spelling still does.
-  timerangeTypeName20: {
+  {
+    versions: ['2.0'],
     file: 'timerange.schema.json',
     pointer: '/properties/type',
-    applies: (node) => node.const === 'fdc3.timerange',
-    apply: (node) => {
-      delete node.const;
-      node.enum = ['fdc3.timeRange', 'fdc3.timerange'];
-    },
-    change: 'const "fdc3.timerange" -> enum ["fdc3.timeRange", "fdc3.timerange"]',
+    from: { keyword: 'const', value: 'fdc3.timerange' },
+    to: { keyword: 'enum', value: ['fdc3.timeRange', 'fdc3.timerange'] },
     reason: 'the 2.0 specification names the type fdc3.timeRange; the schema keeps the lower-case variant',
   },
-};
+];
 
 const VERSIONS = [
   {
@@ -117,7 +111,6 @@ const VERSIONS = [
     pages: { dir: 'context/ref' },
     schemas: { package: 'fdc3-context-next', dir: 'dist/schemas/context' },
     apiSchema: { package: 'fdc3-schema-next', file: 'dist/schemas/api/api.schema.json' },
-    errata: ['timeRangeOneOf', 'interactionTypeOneOf'],
   },
   {
     name: '2.2',
@@ -125,7 +118,6 @@ const VERSIONS = [
     pages: { dir: 'context/ref' },
     schemas: { package: '@finos/fdc3-context', dir: 'dist/schemas/context' },
     apiSchema: { package: '@finos/fdc3-schema', file: 'dist/schemas/api/api.schema.json' },
-    errata: ['timeRangeOneOf', 'interactionTypeOneOf'],
   },
   {
     name: '2.1',
@@ -141,7 +133,6 @@ const VERSIONS = [
     pages: { dir: 'context/ref' },
     schemas: { package: 'fdc3-v2-0-1', dir: 'src/context/schemas' },
     note: '@finos/fdc3 2.0.2 and 2.0.3 no longer ship schemas, so the 2.0.1 package is used',
-    errata: ['timerangeTypeName20'],
   },
   {
     name: '1.2',
@@ -166,6 +157,14 @@ const VERSIONS = [
   },
 ];
 
+for (const erratum of ERRATA) {
+  for (const name of erratum.versions) {
+    if (!VERSIONS.some((v) => v.name === name && v.schemas)) {
+      throw new Error(`erratum for ${erratum.file}: no validated version ${name}`);
+    }
+  }
+}
+
 function packageDir(name) {
   return path.dirname(require.resolve(`${name}/package.json`));
 }
@@ -184,6 +183,34 @@ function resolvePointer(root, pointer) {
     node = node[key];
   }
   return node;
+}
+
+// A keyword of an erratum as the run reports it: `oneOf`, `const "fdc3.timerange"`,
+// `enum ["fdc3.timeRange", "fdc3.timerange"]`.
+function describeKeyword({ keyword, value }) {
+  if (value === undefined) return keyword;
+  const text = Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]` : JSON.stringify(value);
+  return `${keyword} ${text}`;
+}
+
+// Applies the errata of `versionName` for `file` to its (in-memory) schema and
+// returns a note for each one applied. A row is skipped when its node is gone,
+// lacks the defective keyword or value, or already has the corrected keyword:
+// the package no longer has the defect.
+function applyErrata(versionName, file, schema) {
+  const notes = [];
+  for (const erratum of ERRATA) {
+    if (erratum.file !== file || !erratum.versions.includes(versionName)) continue;
+    const { from, to } = erratum;
+    const node = resolvePointer(schema, erratum.pointer);
+    if (!node || typeof node !== 'object' || !(from.keyword in node) || to.keyword in node) continue;
+    if (from.value !== undefined && !isDeepStrictEqual(node[from.keyword], from.value)) continue;
+    const value = to.value !== undefined ? structuredClone(to.value) : node[from.keyword];
+    delete node[from.keyword];
+    node[to.keyword] = value;
+    notes.push(`${file}#${erratum.pointer || '/'}: ${describeKeyword(from)} -> ${describeKeyword(to)} (${erratum.reason})`);
+  }
+  return notes;
 }
 
 // The package schemas declare draft-07 but use `unevaluatedProperties`, which
@@ -218,23 +245,13 @@ function loadVersion(version) {
     throw new Error(`no context schemas found in ${contextDir}`);
   }
 
-  const errata = (version.errata || []).map((key) => {
-    if (!ERRATA[key]) throw new Error(`unknown erratum ${key}`);
-    return ERRATA[key];
-  });
   const notes = [];
   const byType = new Map();
   let baseContextId;
 
   for (const file of schemaFiles) {
     const schema = prepareSchema(JSON.parse(readFileSync(path.join(contextDir, file), 'utf8')));
-    for (const erratum of errata.filter((e) => e.file === file)) {
-      const node = resolvePointer(schema, erratum.pointer);
-      if (node && typeof node === 'object' && erratum.applies(node)) {
-        erratum.apply(node);
-        notes.push(`${file}#${erratum.pointer || '/'}: ${erratum.change} (${erratum.reason})`);
-      }
-    }
+    notes.push(...applyErrata(version.name, file, schema));
     ajv.addSchema(schema);
     const typeNames = typeNamesOf(schema);
     for (const typeName of typeNames) byType.set(typeName, schema.$id);

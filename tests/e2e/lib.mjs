@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -84,6 +85,32 @@ export async function launch() {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * The setup most spec files share, as node:test hooks of the calling file: before its
+ * tests, `docsite serve` over the FDC3 site (`server`), with `shell: true` over the shell
+ * fixture too (`shell`), and one Chromium (`browser`); after them, all of it is closed.
+ * Returns the object the `before` hook fills in, so tests read `ctx.server.base` and
+ * `openPage(ctx.browser)`. What a spec needs besides (the route manifest, say) goes in
+ * `setup`, called with that object at the end of the same hook: a second top-level
+ * `before` would not wait for this one (node:test runs a top-level hook as soon as it is
+ * registered).
+ */
+export function useSite({ shell = false, setup } = {}) {
+  const ctx = { server: undefined, shell: undefined, browser: undefined };
+  before(async () => {
+    ctx.server = await startServer();
+    if (shell) ctx.shell = await startServer(buildFixture('shell'));
+    ctx.browser = await launch();
+    await setup?.(ctx);
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    ctx.server?.stop();
+    ctx.shell?.stop();
+  });
+  return ctx;
 }
 
 /**

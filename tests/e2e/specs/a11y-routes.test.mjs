@@ -10,12 +10,12 @@
 //
 // axe is injected into the page under test only (bypassing the site's CSP): it is never
 // part of the site. A failure names the route, the mode, the rule and the elements.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SITE_BUILD, launch, openPage, siteChunks, startServer, unexpected } from '../lib.mjs';
+import { SITE_BUILD, openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MODE = process.env.A11Y_ROUTES ?? 'ci';
@@ -104,30 +104,24 @@ async function drawDiagrams(page, redrawn = false) {
   });
 }
 
-let server;
-let browser;
 let routes = [];
 let latest;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  const found = await latestRoutes(server.base);
-  latest = found.latest;
-  routes = selectRoutes(found);
-  console.log(`# axe over ${routes.length} routes (${MODE === 'all' ? 'all' : 'CI subset'} of ${found.docs.length} ${latest} docs + ${found.pages.length} site pages), ${PARALLEL} at a time`);
-  if (MODE !== 'all') console.log(`# ${routes.join(' ')}`);
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
+const ctx = useSite({
+  async setup({ server }) {
+    const found = await latestRoutes(server.base);
+    latest = found.latest;
+    routes = selectRoutes(found);
+    console.log(`# axe over ${routes.length} routes (${MODE === 'all' ? 'all' : 'CI subset'} of ${found.docs.length} ${latest} docs + ${found.pages.length} site pages), ${PARALLEL} at a time`);
+    if (MODE !== 'all') console.log(`# ${routes.join(' ')}`);
+  },
 });
 
 /** Checks one route in light, then dark mode; returns the failures as text. */
 async function checkRoute(route) {
-  const { page, context, problems } = await openPage(browser, { bypassCSP: true, reducedMotion: 'reduce' });
+  const { page, context, problems } = await openPage(ctx.browser, { bypassCSP: true, reducedMotion: 'reduce' });
   try {
     await page.addInitScript(() => localStorage.setItem('theme', 'light'));
-    const response = await page.goto(server.base + encodeURI(route), { waitUntil: 'networkidle' });
+    const response = await page.goto(ctx.server.base + encodeURI(route), { waitUntil: 'networkidle' });
     const failures = [];
     if (!response?.ok()) failures.push(`HTTP ${response?.status()}`);
     // Colours are measured, not their transitions (the switch below would start some).

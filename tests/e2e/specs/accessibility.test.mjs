@@ -3,27 +3,15 @@
 // page, in light and dark mode (and on the shell fixture's announcement bar and navbar).
 // axe is injected into the page under test only (bypassing the site's CSP): it is never
 // part of the site.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { buildFixture, launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server;
-let shell;
-let browser;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
-});
+const ctx = useSite({ shell: true });
 
 /** Serious and critical violations, one line each with the offending elements. */
 async function audit(page) {
@@ -48,9 +36,9 @@ const PAGES = [
 for (const mode of ['light', 'dark']) {
   for (const [name, path] of PAGES) {
     test(`the ${name} has no serious or critical accessibility violation in ${mode} mode`, async () => {
-      const { page, context, problems } = await openPage(browser, { bypassCSP: true });
+      const { page, context, problems } = await openPage(ctx.browser, { bypassCSP: true });
       await page.addInitScript((value) => localStorage.setItem('theme', value), mode);
-      await page.goto(server.base + path, { waitUntil: 'networkidle' });
+      await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
       assert.deepEqual(await audit(page), []);
       assert.deepEqual(unexpected(problems, /404 \(Not Found\)/), []);
@@ -60,8 +48,8 @@ for (const mode of ['light', 'dark']) {
 }
 
 test('the open version dropdown and the mobile drawer have no serious or critical violation', async () => {
-  const { page, context } = await openPage(browser, { bypassCSP: true });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser, { bypassCSP: true });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Docs version: 2.2' }).click();
   await page.getByRole('link', { name: 'All versions' }).waitFor();
   assert.deepEqual(await audit(page), []);
@@ -74,9 +62,9 @@ test('the open version dropdown and the mobile drawer have no serious or critica
 
 for (const mode of ['light', 'dark']) {
   test(`the shell fixture (announcement bar, every navbar item type) has no serious or critical violation in ${mode} mode`, async () => {
-    const { page, context } = await openPage(browser, { bypassCSP: true });
+    const { page, context } = await openPage(ctx.browser, { bypassCSP: true });
     await page.addInitScript((value) => localStorage.setItem('theme', value), mode);
-    await page.goto(shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
+    await page.goto(ctx.shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
     assert.deepEqual(await audit(page), []);
     await context.close();
   });

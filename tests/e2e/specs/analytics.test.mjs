@@ -3,23 +3,11 @@
 // query or hash sends a page view, with IP anonymisation; without it (the FDC3 site)
 // nothing of the kind loads. The third-party buttons script loads async and a slow or
 // failing one never holds up or breaks the page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildFixture, launch, openPage, sleep, startServer, unexpected } from '../lib.mjs';
+import { openPage, sleep, unexpected, useSite } from '../lib.mjs';
 
-let server;
-let shell;
-let browser;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
-});
+const ctx = useSite({ shell: true });
 
 /** gtag's queue as plain arrays (gtag.js itself is stubbed: the test runs offline). */
 const dataLayer = (page) => page.evaluate(() => (window.dataLayer ?? []).map((args) => JSON.parse(JSON.stringify(Array.from(args)))));
@@ -27,9 +15,9 @@ const pageViews = async (page) =>
   (await dataLayer(page)).filter((args) => args[0] === 'event' && args[1] === 'page_view').map((args) => args[2].page_path);
 
 test('with a tracking id, gtag.js loads async and is configured with IP anonymisation', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   const loaded = page.waitForRequest((r) => r.url().startsWith('https://www.googletagmanager.com/gtag/js?id=G-SHELLTEST'));
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   await loaded;
   assert.equal(await page.locator('script[src^="https://www.googletagmanager.com/gtag/js"]').getAttribute('async'), '');
   const calls = await dataLayer(page);
@@ -41,8 +29,8 @@ test('with a tracking id, gtag.js loads async and is configured with IP anonymis
 });
 
 test('a page view is sent on every navigation that changes the path, the query or the hash', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   await page.evaluate(() => (window.__sameDocument = true));
   // Path.
   await page.locator('main').getByRole('link', { name: 'first guide', exact: true }).click();
@@ -51,7 +39,7 @@ test('a page view is sent on every navigation that changes the path, the query o
   assert.deepEqual(await pageViews(page), ['/docs/guides/first']);
   const view = (await dataLayer(page)).find((args) => args[1] === 'page_view')[2];
   assert.equal(view.page_title, 'First guide | Shell');
-  assert.equal(view.page_location, `${shell.base}/docs/guides/first`);
+  assert.equal(view.page_location, `${ctx.shell.base}/docs/guides/first`);
   assert.ok((await dataLayer(page)).some((args) => args[0] === 'set' && args[1] === 'page_path' && args[2] === '/docs/guides/first'));
   // Hash.
   await page.locator('a[href="#steps"]:visible').first().click();
@@ -75,9 +63,9 @@ test('a page view is sent on every navigation that changes the path, the query o
 });
 
 test('when gtag.js is blocked, navigation still works and page views queue up', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.route(/googletagmanager\.com/, (route) => route.abort('blockedbyclient'));
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   await page.locator('main').getByRole('link', { name: 'first guide', exact: true }).click();
   await page.locator('main h1', { hasText: 'First guide' }).waitFor();
   await page.waitForFunction(() => window.dataLayer.some((a) => a[1] === 'page_view'));
@@ -86,10 +74,10 @@ test('when gtag.js is blocked, navigation still works and page views queue up', 
 });
 
 test('without a tracking id (the FDC3 site), no analytics code or request is made', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
   await sleep(300);
@@ -101,22 +89,22 @@ test('without a tracking id (the FDC3 site), no analytics code or request is mad
 });
 
 test('the FDC3 site loads the GitHub buttons script async on every page', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   for (const path of ['/', '/docs/fdc3-intro', '/community']) {
-    const html = await (await fetch(server.base + path)).text();
+    const html = await (await fetch(ctx.server.base + path)).text();
     assert.match(html, /<script src="https:\/\/buttons\.github\.io\/buttons\.js" async><\/script>/, path);
   }
   const requested = page.waitForRequest('https://buttons.github.io/buttons.js');
-  await page.goto(server.base + '/', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/', { waitUntil: 'networkidle' });
   await requested;
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 test('a third-party script that never answers does not hold the page back', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.route('https://buttons.github.io/buttons.js', () => undefined); // never answered
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'domcontentloaded' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => (window.__sameDocument = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
@@ -127,13 +115,13 @@ test('a third-party script that never answers does not hold the page back', asyn
 
 test('a third-party script that fails to load or throws does not break the page', async () => {
   for (const failure of ['abort', 'throw']) {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(ctx.browser);
     await page.route('https://buttons.github.io/buttons.js', (route) =>
       failure === 'abort'
         ? route.abort('connectionrefused')
         : route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("buttons exploded")' }),
     );
-    await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
     await page.evaluate(() => (window.__sameDocument = true));
     await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
     await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();

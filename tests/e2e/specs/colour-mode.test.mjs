@@ -1,28 +1,19 @@
 // Colour mode (SPEC §4): light by default, the switch persists the choice under
 // localStorage `theme`, another tab's change is followed, and the right mode is there
 // on first paint (inline head script), even before the theme's JavaScript has loaded.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, sleep, startServer } from '../lib.mjs';
+import { openPage, sleep, useSite } from '../lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 const theme = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const toggle = (page) => page.getByRole('button', { name: /Switch between dark and light mode/ });
 
 test('the site is light by default, even when the system prefers dark', async () => {
-  const { page, context, problems } = await openPage(browser, { colorScheme: 'dark' });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { colorScheme: 'dark' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   assert.equal(await theme(page), 'light');
   assert.equal(await background(page), 'rgb(255, 255, 255)');
   assert.match(await toggle(page).getAttribute('aria-label'), /currently light mode/);
@@ -31,8 +22,8 @@ test('the site is light by default, even when the system prefers dark', async ()
 });
 
 test('the switch toggles the mode and remembers it under "theme" across pages and reloads', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await toggle(page).click();
   assert.equal(await theme(page), 'dark');
   assert.notEqual(await background(page), 'rgb(255, 255, 255)');
@@ -51,10 +42,10 @@ test('the switch toggles the mode and remembers it under "theme" across pages an
 });
 
 test('a change made in another tab is followed', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   const other = await context.newPage();
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
-  await other.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await other.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   await toggle(other).click();
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   assert.match(await toggle(page).getAttribute('aria-label'), /currently dark mode/);
@@ -66,7 +57,7 @@ test('a change made in another tab is followed', async () => {
 });
 
 test('a stored dark mode is applied before the first paint, without waiting for the scripts', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   // Hold the theme's JavaScript back: what shows meanwhile is the pre-rendered page alone.
   let release;
@@ -85,7 +76,7 @@ test('a stored dark mode is applied before the first paint, without waiting for 
     }).observe(document, { childList: true, subtree: true });
   });
   // Module scripts hold DOMContentLoaded back too: wait for the parsed article instead.
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'commit' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'commit' });
   await page.locator('main h1').waitFor();
   await sleep(300);
   // Parsed (interactive), but the held-back module scripts have not run (not complete).

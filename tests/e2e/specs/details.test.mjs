@@ -1,23 +1,11 @@
 // Details (SPEC §2, §9): external links open in a new tab, headings carry "Direct link
 // to …" anchors, sidebar categories collapse with a duration that grows with their
 // height (1 ms under reduced motion), and the icon sizes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildFixture, launch, openPage, startServer } from '../lib.mjs';
+import { openPage, useSite } from '../lib.mjs';
 
-let server;
-let shell;
-let browser;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
-});
+const ctx = useSite({ shell: true });
 
 /** Docusaurus's (Material Design's) auto-height duration, the expected value. */
 function expectedDuration(height) {
@@ -26,8 +14,8 @@ function expectedDuration(height) {
 }
 
 test('every external link opens in a new tab with rel="noopener noreferrer"; internal links do not', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
   await page.locator('aside').getByRole('button', { name: 'Links', exact: true }).click();
   const links = await page.locator('a[href]').evaluateAll((anchors) =>
     anchors.map((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
@@ -52,8 +40,8 @@ test('every external link opens in a new tab with rel="noopener noreferrer"; int
 });
 
 test('every heading has a "Direct link to {heading}" anchor that puts its address in the bar', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   const headings = await page.locator('main article :is(h2, h3)[id]').evaluateAll((hs) =>
     hs.map((h) => {
       const a = h.querySelector('a.hash-link');
@@ -90,8 +78,8 @@ async function toggleCategory(page, label) {
 }
 
 test('sidebar categories expand and collapse, taller ones taking longer', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   const link = page.locator('aside').getByRole('link', { name: 'Link 12' });
   assert.equal(await link.isVisible(), false, 'starts collapsed');
   const [tall, tallMs] = await toggleCategory(page, 'Links');
@@ -110,8 +98,8 @@ test('sidebar categories expand and collapse, taller ones taking longer', async 
 });
 
 test('with reduced motion, categories open and close in 1 ms', async () => {
-  const { page, context, problems } = await openPage(browser, { reducedMotion: 'reduce' });
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { reducedMotion: 'reduce' });
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   const [, openMs] = await toggleCategory(page, 'Links');
   assert.equal(openMs, 1);
   await page.locator('aside').getByRole('link', { name: 'Link 12' }).waitFor({ state: 'visible' });
@@ -123,8 +111,8 @@ test('with reduced motion, categories open and close in 1 ms', async () => {
 
 test('icons are 21 px by default, the menu icon 30 px and close icons 14 px', async () => {
   const size = (locator) => locator.evaluate((svg) => [svg.getBoundingClientRect().width, svg.getBoundingClientRect().height]);
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
   assert.deepEqual(await size(toggle.locator('svg:visible')), [21, 21], 'default');
   const close = page.getByRole('region', { name: 'Announcement' }).getByRole('button', { name: 'Close' });

@@ -1,28 +1,22 @@
 // The error catalogue (SPEC §8): the crash screen and its "Page Error" title, the
 // not-found page on client navigation, the base-URL banner, and storage that throws.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, siteChunks, startServer, unexpected } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
 
-let server;
-let browser;
 let routes;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ routes } = await siteChunks(server.base));
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
+const ctx = useSite({
+  async setup({ server }) {
+    ({ routes } = await siteChunks(server.base));
+  },
 });
 
 const CRASH_LOGS = [/A component crashed/, /The above error occurred/, /heading could not be measured/, /Cannot read properties of null/];
 
 test('a page that crashes shows "This page crashed." with the message and its causes; "Try again" renders it again', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
-  const target = await (await fetch(server.base + routes.routes['/docs/why-fdc3'].chunk)).json();
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const target = await (await fetch(ctx.server.base + routes.routes['/docs/why-fdc3'].chunk)).json();
   const headingId = target.toc[0].id;
   // Make the next page throw while it measures its headings (an effect inside the page),
   // with an error that has a cause chain, until the test says otherwise.
@@ -58,11 +52,11 @@ test('a page that crashes shows "This page crashed." with the message and its ca
 });
 
 test('a page whose data cannot be rendered shows the crash screen, and other pages still work', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   const chunk = routes.routes['/docs/why-fdc3'].chunk;
-  const data = await (await fetch(server.base + chunk)).json();
-  await page.route(server.base + chunk, (route) => route.fulfill({ json: { ...data, toc: null } }));
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const data = await (await fetch(ctx.server.base + chunk)).json();
+  await page.route(ctx.server.base + chunk, (route) => route.fulfill({ json: { ...data, toc: null } }));
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.locator('nav[aria-label="Docs sidebar"] a', { hasText: 'Why FDC3?' }).click();
   const crash = page.getByRole('alert').filter({ hasText: 'This page crashed.' });
   await crash.waitFor();
@@ -76,8 +70,8 @@ test('a page whose data cannot be rendered shows the crash screen, and other pag
 });
 
 test('a client navigation to an unknown path shows the not-found page', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.evaluate(() => {
     window.__sameDocument = true;
     history.pushState(null, '', '/docs/no-such-page');
@@ -100,7 +94,7 @@ async function underSubPath(page) {
     async (route) => {
       const url = new URL(route.request().url());
       if (!url.pathname.startsWith('/sub/')) return route.fulfill({ status: 404, body: 'Not found' });
-      const response = await route.fetch({ url: `${server.base}${url.pathname.slice(4)}${url.search}` });
+      const response = await route.fetch({ url: `${ctx.server.base}${url.pathname.slice(4)}${url.search}` });
       return route.fulfill({ response });
     },
   );
@@ -108,9 +102,9 @@ async function underSubPath(page) {
 
 for (const [address, label] of [['/sub/', 'home page'], ['/sub/docs/fdc3-intro', 'doc page']]) {
   test(`served under a path the configuration does not expect, the ${label} shows the base-URL banner with a suggestion`, async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(ctx.browser);
     await underSubPath(page);
-    await page.goto(server.base + address, { waitUntil: 'load' });
+    await page.goto(ctx.server.base + address, { waitUntil: 'load' });
     const banner = page.getByRole('alert').filter({ hasText: 'Your Docusaurus site did not load properly.' });
     await banner.waitFor();
     const text = await banner.textContent();
@@ -124,7 +118,7 @@ for (const [address, label] of [['/sub/', 'home page'], ['/sub/docs/fdc3-intro',
 }
 
 test('served where the configuration expects, no banner shows', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   for (const address of [
     '/',
     '/docs/fdc3-intro',
@@ -135,7 +129,7 @@ test('served where the configuration expects, no banner shows', async () => {
     '/docs/use-cases/meeting-minutes/2020-01-16%20uc-wg%20meeting%20notes',
     '/docs/no-such-page',
   ]) {
-    await page.goto(server.base + address, { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + address, { waitUntil: 'networkidle' });
     assert.equal(await page.getByText('Your Docusaurus site did not load properly.').count(), 0, address);
   }
   assert.deepEqual(unexpected(problems, /404 \(Not Found\)/), []);
@@ -143,7 +137,7 @@ test('served where the configuration expects, no banner shows', async () => {
 });
 
 test('when localStorage throws, the site works without persistence and warns once', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       configurable: true,
@@ -152,7 +146,7 @@ test('when localStorage throws, the site works without persistence and warns onc
       },
     });
   });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
   const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
   await toggle.click();

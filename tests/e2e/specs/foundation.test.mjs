@@ -1,19 +1,10 @@
 // The foundation's reader-visible guarantees: pre-rendered pages, hydration without
 // warnings, client-side navigation, the not-found page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage } from '../lib.mjs';
+import { openPage, useSite } from '../lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 test('the served HTML already contains the h1 and the article text', async () => {
   for (const [path, h1, text] of [
@@ -21,7 +12,7 @@ test('the served HTML already contains the h1 and the article text', async () =>
     ['/docs/next/context/ref/Instrument', 'Instrument', 'fdc3.instrument'],
     ['/docs/1.0/fdc3-intro', 'Welcome to FDC3', 'FDC3'],
   ]) {
-    const res = await fetch(server.base + path);
+    const res = await fetch(ctx.server.base + path);
     assert.equal(res.status, 200, path);
     const html = await res.text();
     assert.match(html, new RegExp(`<h1[^>]*>${h1}</h1>`), `${path} has its h1`);
@@ -30,8 +21,8 @@ test('the served HTML already contains the h1 and the article text', async () =>
 });
 
 test('a doc page shows navbar, sidebar, table of contents and hydrates without console errors', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.getByRole('navigation').first().waitFor();
   assert.equal(await page.locator('h1').first().textContent(), 'Welcome to FDC3 2.2');
   assert.ok(await page.getByRole('link', { name: 'Getting Started' }).first().isVisible(), 'navbar item');
@@ -46,8 +37,8 @@ test('a doc page shows navbar, sidebar, table of contents and hydrates without c
 });
 
 test('a sidebar click changes page without reloading the document', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.evaluate(() => (window.__noReload = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.waitForURL('**/docs/why-fdc3');
@@ -58,11 +49,11 @@ test('a sidebar click changes page without reloading the document', async () => 
 });
 
 test('an unknown path gets the not-found page with HTTP 404', async () => {
-  const res = await fetch(server.base + '/docs/no-such-page');
+  const res = await fetch(ctx.server.base + '/docs/no-such-page');
   assert.equal(res.status, 404);
   assert.match(await res.text(), /Page Not Found/);
-  const { page, context } = await openPage(browser);
-  const response = await page.goto(server.base + '/docs/no-such-page');
+  const { page, context } = await openPage(ctx.browser);
+  const response = await page.goto(ctx.server.base + '/docs/no-such-page');
   assert.equal(response.status(), 404);
   await page.locator('h1', { hasText: 'Page Not Found' }).waitFor();
   await context.close();
@@ -70,14 +61,14 @@ test('an unknown path gets the not-found page with HTTP 404', async () => {
 
 test('routes with spaces and folder indexes are served', async () => {
   for (const path of ['/docs/use-cases/meeting-minutes/2020-01-16%20uc-wg%20meeting%20notes', '/docs/use-cases/', '/docs/next']) {
-    const res = await fetch(server.base + path);
+    const res = await fetch(ctx.server.base + path);
     assert.equal(res.status, 200, path);
   }
 });
 
 test('older versions carry the unmaintained banner linking to the latest version', async () => {
-  const { page, context } = await openPage(browser);
-  await page.goto(server.base + '/docs/2.0/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/2.0/fdc3-intro', { waitUntil: 'networkidle' });
   await page.getByText('which is no longer actively maintained').waitFor();
   const latest = page.getByRole('link', { name: 'latest version' });
   assert.equal(await latest.getAttribute('href'), '/docs/fdc3-intro');
@@ -85,22 +76,22 @@ test('older versions carry the unmaintained banner linking to the latest version
 });
 
 test('.html suffixes redirect to the clean URL', async () => {
-  const res = await fetch(server.base + '/docs/fdc3-intro.html', { redirect: 'manual' });
+  const res = await fetch(ctx.server.base + '/docs/fdc3-intro.html', { redirect: 'manual' });
   assert.equal(res.status, 301);
   assert.equal(res.headers.get('location'), '/docs/fdc3-intro');
 });
 
 test('pages revalidate with ETag, hashed chunks are immutable, and br is preferred', async () => {
-  const first = await fetch(server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip' } });
+  const first = await fetch(ctx.server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip' } });
   assert.equal(first.headers.get('content-encoding'), 'br');
   assert.equal(first.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
   assert.equal(first.headers.get('x-content-type-options'), 'nosniff');
   const html = await first.text();
   const etag = first.headers.get('etag');
-  const again = await fetch(server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
+  const again = await fetch(ctx.server.base + '/docs/fdc3-intro', { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } });
   assert.equal(again.status, 304);
   const chunk = html.match(/"page":"([^"]+)"/)[1];
-  const data = await fetch(server.base + chunk);
+  const data = await fetch(ctx.server.base + chunk);
   assert.equal(data.status, 200);
   assert.match(data.headers.get('cache-control'), /immutable/);
   assert.equal((await data.json()).title, 'Welcome to FDC3 2.2');
@@ -108,9 +99,9 @@ test('pages revalidate with ETag, hashed chunks are immutable, and br is preferr
 
 test('requests outside the site folder are refused', async () => {
   for (const path of ['/../Cargo.toml', '/%2e%2e/Cargo.toml', '/%252e%252e/Cargo.toml', '/..%5cCargo.toml']) {
-    const res = await fetch(server.base + path);
+    const res = await fetch(ctx.server.base + path);
     assert.equal(res.status, 404, path);
   }
-  const post = await fetch(server.base + '/', { method: 'POST' });
+  const post = await fetch(ctx.server.base + '/', { method: 'POST' });
   assert.equal(post.status, 405);
 });

@@ -1,28 +1,16 @@
 // The page frame (SPEC §2 "Navigation bar and footer", §4): skip link, announcement
 // bar, the navbar hiding on scroll, the footer, and where focus goes on navigation.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildFixture, launch, openPage, sleep, startServer } from '../lib.mjs';
+import { openPage, sleep, useSite } from '../lib.mjs';
 
-let server;
-let shell;
-let browser;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
-});
+const ctx = useSite({ shell: true });
 
 const bar = (page) => page.getByRole('region', { name: 'Announcement' });
 
 test('the first Tab reaches "Skip to main content", which moves focus to the main region', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
@@ -38,8 +26,8 @@ test('the first Tab reaches "Skip to main content", which moves focus to the mai
 });
 
 test('after a client navigation, focus starts again from the top of the page', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   const link = page.locator('nav[aria-label="Docs sidebar"] a', { hasText: 'Why FDC3?' });
   await link.focus();
   await page.keyboard.press('Enter');
@@ -51,8 +39,8 @@ test('after a client navigation, focus starts again from the top of the page', a
 });
 
 test('the announcement bar shows its content and colours, closes, and stays closed on later visits without a flash', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   assert.match(await bar(page).textContent(), /Shell 2\.0 is out: read the introduction\./);
   assert.equal(await bar(page).evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(255, 248, 197)');
   assert.equal(await bar(page).evaluate((el) => getComputedStyle(el).color), 'rgb(28, 30, 33)');
@@ -67,7 +55,7 @@ test('the announcement bar shows its content and colours, closes, and stays clos
     await held;
     await route.continue();
   });
-  await page.goto(shell.base + '/docs/guides/first', { waitUntil: 'commit' });
+  await page.goto(ctx.shell.base + '/docs/guides/first', { waitUntil: 'commit' });
   await page.locator('main h1').waitFor();
   // Parsed (interactive), but the held-back module scripts have not run (not complete).
   await page.waitForFunction(() => document.readyState === 'interactive');
@@ -81,14 +69,14 @@ test('the announcement bar shows its content and colours, closes, and stays clos
 });
 
 test('an announcement with a new id shows again to readers who closed an older one', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
     localStorage.setItem('docsite-announcement-id', 'release-1');
     localStorage.setItem('docsite-announcement-dismiss', 'true');
   });
-  await page.goto(shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
   assert.ok(await bar(page).isVisible());
   assert.equal(await page.evaluate(() => localStorage.getItem('docsite-announcement-id')), 'release-2');
   assert.equal(await page.evaluate(() => localStorage.getItem('docsite-announcement-dismiss')), null);
@@ -97,15 +85,15 @@ test('an announcement with a new id shows again to readers who closed an older o
 });
 
 test('the FDC3 site has no announcement bar', async () => {
-  const { page, context } = await openPage(browser);
-  await page.goto(server.base + '/', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/', { waitUntil: 'networkidle' });
   assert.equal(await page.locator('.announcement-bar').count(), 0);
   await context.close();
 });
 
 test('with hideOnScroll, the navbar hides on scroll down and shows on scroll up, at the top and on navigation', async () => {
-  const { page, context, problems } = await openPage(browser, { height: 700 });
-  await page.goto(shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { height: 700 });
+  await page.goto(ctx.shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
   const navbar = page.locator('nav[aria-label="Main"]');
   const shown = async () => {
     await sleep(350); // the slide transition
@@ -135,8 +123,8 @@ test('with hideOnScroll, the navbar hides on scroll down and shows on scroll up,
 });
 
 test('without hideOnScroll (the FDC3 site), the navbar stays at the top while scrolling', async () => {
-  const { page, context } = await openPage(browser, { height: 700 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser, { height: 700 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.mouse.move(700, 400);
   await page.mouse.wheel(0, 2000);
   await sleep(350);
@@ -146,8 +134,8 @@ test('without hideOnScroll (the FDC3 site), the navbar stays at the top while sc
 });
 
 test('the FDC3 footer has its link columns, the community links and the copyright', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/', { waitUntil: 'networkidle' });
   const footer = page.locator('footer');
   const link = (name) => footer.getByRole('link', { name, exact: true });
   const internal = {
@@ -186,8 +174,8 @@ test('the FDC3 footer has its link columns, the community links and the copyrigh
 });
 
 test('a footer can be a flat list of links with a logo (light and dark image, link, size)', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/about', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/about', { waitUntil: 'networkidle' });
   const footer = page.locator('footer');
   assert.deepEqual(await footer.locator('li a').allTextContents(), ['About', 'Versions', 'Chat']);
   assert.equal(await footer.getByRole('link', { name: 'Chat' }).getAttribute('target'), '_blank');

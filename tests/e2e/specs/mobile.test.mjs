@@ -1,28 +1,19 @@
 // Narrow viewports (≤ 996 px, SPEC §2 and §9): the menu button opens the navigation
 // drawer, which on doc pages starts on the docs sidebar with "Back to main menu", and
 // closes on navigation, on Escape and when the viewport becomes desktop-wide.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 const menuButton = (page) => page.getByRole('button', { name: 'Toggle navigation bar' });
 const drawer = (page) => page.getByRole('dialog', { name: 'Navigation' });
 
 test('the breakpoint is 996 px: the menu button replaces the navbar items at and below it', async () => {
   for (const [width, mobile] of [[996, true], [997, false], [400, true]]) {
-    const { page, context } = await openPage(browser, { width });
-    await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(ctx.browser, { width });
+    await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
     assert.equal(await menuButton(page).isVisible(), mobile, `menu button at ${width}`);
     const item = page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Community' });
     assert.equal(await item.isVisible(), !mobile, `navbar items at ${width}`);
@@ -33,8 +24,8 @@ test('the breakpoint is 996 px: the menu button replaces the navbar items at and
 });
 
 test('on a doc page the drawer shows the docs sidebar, and "Back to main menu" shows the navbar items', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 420, height: 800 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 420, height: 800 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   assert.equal(await menuButton(page).getAttribute('aria-expanded'), 'false');
   await menuButton(page).click();
   await drawer(page).waitFor();
@@ -55,8 +46,8 @@ test('on a doc page the drawer shows the docs sidebar, and "Back to main menu" s
 });
 
 test('following a link in the drawer navigates and closes it', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 420, height: 800 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 420, height: 800 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await menuButton(page).click();
   await drawer(page).getByRole('link', { name: 'Why FDC3?' }).click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
@@ -67,8 +58,8 @@ test('following a link in the drawer navigates and closes it', async () => {
 });
 
 test('outside the docs the drawer shows the navbar items directly', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 420, height: 800 });
-  await page.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 420, height: 800 });
+  await page.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   await menuButton(page).click();
   await drawer(page).waitFor();
   assert.equal(await drawer(page).getByRole('button', { name: /Back to main menu/ }).count(), 0);
@@ -80,8 +71,8 @@ test('outside the docs the drawer shows the navbar items directly', async () => 
 });
 
 test('Escape, the close button and the backdrop close the drawer, returning focus to the menu button', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 420, height: 800 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 420, height: 800 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await menuButton(page).click();
   await drawer(page).waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Close navigation bar');
@@ -102,8 +93,8 @@ test('Escape, the close button and the backdrop close the drawer, returning focu
 });
 
 test('the drawer closes when the viewport becomes desktop-wide', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 800, height: 800 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 800, height: 800 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await menuButton(page).click();
   await drawer(page).waitFor();
   await page.setViewportSize({ width: 1200, height: 800 });
@@ -117,8 +108,8 @@ test('the drawer closes when the viewport becomes desktop-wide', async () => {
 });
 
 test('the drawer needs no download, so it opens offline', async () => {
-  const { page, context, problems } = await openPage(browser, { width: 420, height: 800 });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { width: 420, height: 800 });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await context.setOffline(true);
   await menuButton(page).click();
   await drawer(page).waitFor();

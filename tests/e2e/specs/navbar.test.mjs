@@ -2,38 +2,26 @@
 // (on the shell fixture), the active state, errors naming the failing item (at build
 // time and at render time), and dropdowns closing on an outside mouse press, touch or
 // focus.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFixture, launch, openPage, siteChunks, startServer, unexpected } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.DOCSITE_BIN ?? path.resolve(here, '../../../target/release/docsite');
 
-let server;
-let shell;
-let browser;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
-});
+const ctx = useSite({ shell: true });
 
 const mainNav = (page) => page.locator('nav[aria-label="Main"]');
 const navLink = (page, name) => mainNav(page).getByRole('link', { name, exact: true });
 
 test('the FDC3 navbar has its items in order, the directory link opening a new tab', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/', { waitUntil: 'networkidle' });
   const labels = await mainNav(page).locator('a:visible').allTextContents();
   assert.deepEqual(labels, ['FDC3', 'Getting Started', 'Community', 'The Standard', 'Get Involved', 'App Directory', 'Training']);
   const expected = {
@@ -59,8 +47,8 @@ test('the FDC3 navbar has its items in order, the directory link opening a new t
 });
 
 test('an FDC3 navbar item is active on its pages', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/why-fdc3', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/why-fdc3', { waitUntil: 'networkidle' });
   assert.equal(await navLink(page, 'Getting Started').getAttribute('aria-current'), 'page', 'active across its sidebar');
   assert.equal(await navLink(page, 'Community').getAttribute('aria-current'), null);
   await navLink(page, 'Community').click();
@@ -72,8 +60,8 @@ test('an FDC3 navbar item is active on its pages', async () => {
 });
 
 test('all nine item types render from configuration, left and right', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/guides/first', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/guides/first', { waitUntil: 'networkidle' });
   const nav = mainNav(page);
   const navBox = await nav.boundingBox();
   const side = async (locator) => ((await locator.boundingBox()).x < navBox.width / 2 ? 'left' : 'right');
@@ -118,12 +106,12 @@ test('all nine item types render from configuration, left and right', async () =
 });
 
 test('version-aware items follow the version being read', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/docs/next/guides/first', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/docs/next/guides/first', { waitUntil: 'networkidle' });
   assert.equal(await navLink(page, 'Intro').getAttribute('href'), '/docs/next/intro');
   assert.equal(await navLink(page, 'API').getAttribute('href'), '/docs/next/api/overview');
   assert.equal(await navLink(page, 'Docs home').getAttribute('href'), '/docs/next/intro');
-  await page.goto(shell.base + '/docs/1.0/guides/first', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/1.0/guides/first', { waitUntil: 'networkidle' });
   assert.equal(await navLink(page, 'Intro').getAttribute('href'), '/docs/1.0/intro');
   assert.equal(await navLink(page, 'Docs home').getAttribute('href'), '/docs/1.0/intro');
   assert.deepEqual(problems, []);
@@ -131,28 +119,28 @@ test('version-aware items follow the version being read', async () => {
 });
 
 test('items are active by route, activeBasePath, activeBaseRegex and sidebar', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   const active = () => mainNav(page).locator('a[aria-current="page"]:visible').allTextContents();
-  await page.goto(shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/guides/long', { waitUntil: 'networkidle' });
   assert.deepEqual((await active()).sort(), ['Guides', 'Intro'], 'base path and the docs sidebar');
-  await page.goto(shell.base + '/docs/api/reference', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/docs/api/reference', { waitUntil: 'networkidle' });
   assert.deepEqual(await active(), ['API'], 'doc sidebar item on a later page of its sidebar');
-  await page.goto(shell.base + '/about', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/about', { waitUntil: 'networkidle' });
   assert.deepEqual(await active(), ['Company'], 'regex');
-  await page.goto(shell.base + '/contact', { waitUntil: 'networkidle' });
+  await page.goto(ctx.shell.base + '/contact', { waitUntil: 'networkidle' });
   assert.deepEqual(await active(), ['Company'], 'regex and its own route');
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 test('an item that fails to render shows an error naming its configuration item; the rest still works', async () => {
-  const { page, context, problems } = await openPage(browser);
-  const { boot, site } = await siteChunks(shell.base, '/about');
+  const { page, context, problems } = await openPage(ctx.browser);
+  const { boot, site } = await siteChunks(ctx.shell.base, '/about');
   // A site chunk the theme cannot render: a dropdown without items, and a type it does not know.
   site.navbar.items[4].items = null;
   site.navbar.items.push({ type: 'fancy', configPath: 'navbar.items[11]', position: 'left' });
-  await page.route(shell.base + boot.site, (route) => route.fulfill({ json: site }));
-  await page.goto(shell.base + '/about', { waitUntil: 'networkidle' });
+  await page.route(ctx.shell.base + boot.site, (route) => route.fulfill({ json: site }));
+  await page.goto(ctx.shell.base + '/about', { waitUntil: 'networkidle' });
   const errors = mainNav(page).getByRole('alert');
   await errors.first().waitFor();
   assert.deepEqual(await errors.allTextContents(), [
@@ -184,8 +172,8 @@ test('a docSidebar item with nothing to link to, or an unknown type, fails the b
 });
 
 test('a dropdown closes on a mouse press, a touch or focus outside it', async () => {
-  const { page, context, problems } = await openPage(browser, { hasTouch: true });
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser, { hasTouch: true });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   const toggle = mainNav(page).getByRole('button', { name: 'Docs version: 2.2' });
   const open = async () => {
     // Opened from the keyboard, so that no pointer hovers it.
@@ -221,8 +209,8 @@ test('a dropdown closes on a mouse press, a touch or focus outside it', async ()
 });
 
 test('a dropdown opened by hovering stays open when its toggle is then clicked', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   const toggle = mainNav(page).getByRole('button', { name: 'Docs version: 2.2' });
   await toggle.hover();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');

@@ -1,32 +1,24 @@
 // Routing (SPEC §2 "Routing behaviour", §4 page load, §9 progress bar): address
 // normalisation, data loaded before the next page renders, prefetching, scrolling, the
 // progress bar, the spinner, and what readers see when loading fails.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildFixture, launch, openPage, recordChunkRequests, siteChunks, sleep, startServer, unexpected } from '../lib.mjs';
+import { openPage, recordChunkRequests, siteChunks, sleep, unexpected, useSite } from '../lib.mjs';
 
-let server;
-let shell;
-let browser;
 let routes;
-before(async () => {
-  server = await startServer();
-  shell = await startServer(buildFixture('shell'));
-  browser = await launch();
-  ({ routes } = await siteChunks(server.base));
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  shell?.stop();
+const ctx = useSite({
+  shell: true,
+  async setup({ server }) {
+    ({ routes } = await siteChunks(server.base));
+  },
 });
 
 const chunkOf = (path) => routes.routes[path].chunk;
 
 /** Opens the intro page and waits until the client has hydrated. */
 async function openIntro(opts) {
-  const opened = await openPage(browser, opts);
-  await opened.page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const opened = await openPage(ctx.browser, opts);
+  await opened.page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await opened.page.evaluate(() => (window.__sameDocument = true));
   return opened;
 }
@@ -34,16 +26,16 @@ async function openIntro(opts) {
 const footerLink = (page, name) => page.locator('footer').getByRole('link', { name, exact: true });
 
 test('an address ending in .html or /index.html is normalised by the client (static hosts serve both)', async () => {
-  const { page, context, problems } = await openPage(browser);
-  const html = await (await fetch(server.base + '/docs/why-fdc3')).text();
+  const { page, context, problems } = await openPage(ctx.browser);
+  const html = await (await fetch(ctx.server.base + '/docs/why-fdc3')).text();
   // A static host answers the suffixed address with the page itself (docsite serve redirects).
   for (const suffixed of ['/docs/why-fdc3.html', '/docs/why-fdc3/index.html']) {
-    await page.route(server.base + suffixed, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
-    await page.goto(server.base + suffixed, { waitUntil: 'networkidle' });
+    await page.route(ctx.server.base + suffixed, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+    await page.goto(ctx.server.base + suffixed, { waitUntil: 'networkidle' });
     assert.equal(new URL(page.url()).pathname, '/docs/why-fdc3', suffixed);
     assert.equal(await page.locator('h1').first().textContent(), 'Why FDC3?');
   }
-  const res = await fetch(server.base + '/docs/why-fdc3/index.html', { redirect: 'manual' });
+  const res = await fetch(ctx.server.base + '/docs/why-fdc3/index.html', { redirect: 'manual' });
   assert.equal(res.headers.get('location'), '/docs/why-fdc3', 'the server redirects too');
   assert.deepEqual(problems, []);
   await context.close();
@@ -51,7 +43,7 @@ test('an address ending in .html or /index.html is normalised by the client (sta
 
 test('the next page renders only once its data has loaded; until then the old page stays', async () => {
   const { page, context, problems } = await openIntro();
-  await page.route(server.base + chunkOf('/users'), async (route) => {
+  await page.route(ctx.server.base + chunkOf('/users'), async (route) => {
     await sleep(700);
     await route.continue();
   });
@@ -73,7 +65,7 @@ test('when the server answers without the next page\'s data, a warning is logged
     if (request.isNavigationRequest() && new URL(request.url()).pathname === '/users') documentRequested = true;
   });
   // Gone after a redeploy: 404 until the reader's browser loads fresh HTML.
-  await page.route(server.base + chunkOf('/users'), (route) =>
+  await page.route(ctx.server.base + chunkOf('/users'), (route) =>
     documentRequested ? route.continue() : route.fulfill({ status: 404, body: 'not found' }),
   );
   const loaded = page.waitForEvent('load');
@@ -89,15 +81,15 @@ test('when the server answers without the next page\'s data, a warning is logged
 });
 
 test('hovering a link prefetches its data', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   // Without IntersectionObserver there is no prefetch on visibility: only hover is left.
   await page.addInitScript(() => delete window.IntersectionObserver);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   const requests = recordChunkRequests(page);
   await footerLink(page, 'Users').scrollIntoViewIfNeeded();
   await sleep(200);
   assert.ok(!requests.includes(chunkOf('/users')), 'not fetched before the hover');
-  const prefetched = page.waitForRequest(server.base + chunkOf('/users'));
+  const prefetched = page.waitForRequest(ctx.server.base + chunkOf('/users'));
   await footerLink(page, 'Users').hover();
   await prefetched;
   await context.close();
@@ -108,7 +100,7 @@ test('a link that scrolls into view prefetches its data', async () => {
   const requests = recordChunkRequests(page);
   await sleep(200);
   assert.ok(!requests.includes(chunkOf('/users')), 'the footer is below the fold');
-  const prefetched = page.waitForRequest(server.base + chunkOf('/users'));
+  const prefetched = page.waitForRequest(ctx.server.base + chunkOf('/users'));
   await page.mouse.move(5, 5);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await prefetched;
@@ -121,11 +113,11 @@ for (const [name, connection] of [
   ['a slow-2g connection', { saveData: false, effectiveType: 'slow-2g' }],
 ]) {
   test(`nothing is prefetched on ${name}, and links still work`, async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(ctx.browser);
     await page.addInitScript((value) => {
       Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => value });
     }, connection);
-    await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
     const requests = recordChunkRequests(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await footerLink(page, 'Users').hover();
@@ -140,8 +132,8 @@ for (const [name, connection] of [
 }
 
 test('after navigation the page scrolls to the hash target, or to the top without one', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(shell.base + '/', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.shell.base + '/', { waitUntil: 'networkidle' });
   await page.locator('main').getByRole('link', { name: 'long guide' }).click();
   await page.waitForURL('**/docs/guides/long#section-3');
   const heading = page.locator('h2#section-3');
@@ -164,7 +156,7 @@ test('the progress bar appears only when a navigation takes over 200 ms, with th
   const { page, context, problems } = await openIntro();
   // The bar's code is fetched when the page is idle; wait for it so timings are the bar's own.
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /nprogress/.test(e.name)));
-  await page.route(server.base + chunkOf('/users'), async (route) => {
+  await page.route(ctx.server.base + chunkOf('/users'), async (route) => {
     await sleep(1500);
     await route.continue();
   });
@@ -210,7 +202,7 @@ test('a fast navigation and a same-page anchor show no progress bar', async () =
 
 test('a slow page shows a spinner after a delay, then the page', async () => {
   const { page, context, problems } = await openIntro();
-  await page.route(server.base + chunkOf('/users'), async (route) => {
+  await page.route(ctx.server.base + chunkOf('/users'), async (route) => {
     await sleep(2500);
     await route.continue();
   });
@@ -232,7 +224,7 @@ test('when the network fails, the error shows with Retry, and Retry works once t
   const { page, context, problems } = await openIntro();
   let online = false;
   let attempts = 0;
-  await page.route(server.base + chunkOf('/users'), async (route) => {
+  await page.route(ctx.server.base + chunkOf('/users'), async (route) => {
     attempts += 1;
     if (online) return route.continue();
     await sleep(1500);
@@ -260,11 +252,11 @@ test('when the network fails, the error shows with Retry, and Retry works once t
 });
 
 test('when a page cannot load its own data, it stays readable with the error and a Retry that works', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   let online = false;
-  const intro = await siteChunks(server.base, '/docs/fdc3-intro');
-  await page.route(server.base + intro.boot.page, (route) => (online ? route.continue() : route.abort('internetdisconnected')));
-  await page.goto(server.base + '/docs/fdc3-intro');
+  const intro = await siteChunks(ctx.server.base, '/docs/fdc3-intro');
+  await page.route(ctx.server.base + intro.boot.page, (route) => (online ? route.continue() : route.abort('internetdisconnected')));
+  await page.goto(ctx.server.base + '/docs/fdc3-intro');
   const bar = page.getByRole('alert').filter({ hasText: 'This page could not load its data' });
   await bar.waitFor();
   assert.equal(await page.locator('main h1').first().textContent(), 'Welcome to FDC3 2.2', 'the pre-rendered page stays');

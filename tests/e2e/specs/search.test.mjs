@@ -1,32 +1,23 @@
 // Search (issue 4): the built-in offline index through the modal and the search page, the
 // SPEC §8 texts for no results and fetch failures, and the hosted (DocSearch) mode with its
 // request intercepted in the browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, openPage } from '../lib.mjs';
+import { openPage, startServer, useSite } from '../lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 /** Opens the modal on `path` with Ctrl+K and types `query`; resolves once results or a message show. */
 async function searchFrom(page, path, query) {
-  await page.goto(server.base + path, { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
   await page.keyboard.press('Control+k');
   const input = page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox', { name: 'Search' });
   await input.waitFor();
@@ -36,10 +27,10 @@ async function searchFrom(page, path, query) {
 }
 
 test('the first view loads no search code; hovering the search box preloads the index', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   const requests = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   assert.ok(!requests.some((p) => p.startsWith('/pagefind/')), 'no index request on load');
   const button = page.getByRole('button', { name: 'Search', exact: true });
   assert.equal((await button.innerText()).split('\n')[0].trim(), 'Search', 'button label');
@@ -49,7 +40,7 @@ test('the first view loads no search code; hovering the search box preloads the 
 });
 
 test('Ctrl+K opens the modal; results are grouped by page with heading paths and excerpts; arrows and Enter open one', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await searchFrom(page, '/docs/fdc3-intro', 'createPrivateChannel');
   const list = page.getByRole('listbox', { name: 'Search results' });
   await list.getByRole('option').first().waitFor();
@@ -76,8 +67,8 @@ test('Ctrl+K opens the modal; results are grouped by page with heading paths and
 });
 
 test('"/" opens search except while typing; Escape and Cancel close it', async () => {
-  const { page, context } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await dialog.waitFor();
@@ -87,7 +78,7 @@ test('"/" opens search except while typing; Escape and Cancel close it', async (
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
   // On the search page, "/" typed into its field stays in the field.
-  await page.goto(server.base + '/search', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/search', { waitUntil: 'networkidle' });
   const field = page.locator('main').getByRole('searchbox', { name: 'Search' });
   await field.click();
   await page.keyboard.type('a/b');
@@ -97,7 +88,7 @@ test('"/" opens search except while typing; Escape and Cancel close it', async (
 });
 
 test('results come from the docs version being read, plus the site pages', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   await searchFrom(page, '/docs/2.1/api/ref/DesktopAgent', 'joinUserChannel');
   const options = page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
   await options.first().waitFor();
@@ -109,7 +100,7 @@ test('results come from the docs version being read, plus the site pages', async
 });
 
 test('a query without results shows the no-results help', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   await searchFrom(page, '/docs/fdc3-intro', 'xylophonequokka');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await dialog.getByText('No results for').waitFor();
@@ -125,7 +116,7 @@ test('a query without results shows the no-results help', async () => {
 });
 
 test('an unreachable index shows the fetch-failure texts', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   await page.route('**/pagefind/**', (route) => route.abort('internetdisconnected'));
   await searchFrom(page, '/docs/fdc3-intro', 'intent');
   const dialog = page.getByRole('dialog', { name: 'Search' });
@@ -135,7 +126,7 @@ test('an unreachable index shows the fetch-failure texts', async () => {
 });
 
 test('"See all results" leads to the search page, whose field and ?q= stay in sync', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await searchFrom(page, '/docs/fdc3-intro', 'Instrument');
   const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
   await seeAll.waitFor();
@@ -156,7 +147,7 @@ test('"See all results" leads to the search page, whose field and ?q= stay in sy
     [...document.querySelectorAll('main [role="option"]')].some((a) => a.getAttribute('href').startsWith('/docs/2.0/')),
   );
   // Opened directly, the page reads its query from the URL.
-  await page.goto(server.base + '/search?q=broadcast', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/search?q=broadcast', { waitUntil: 'networkidle' });
   await main.getByText(/results for "broadcast"/).waitFor();
   assert.equal(await main.getByRole('searchbox', { name: 'Search' }).inputValue(), 'broadcast');
   assert.deepEqual(problems, []);
@@ -176,7 +167,7 @@ test('hosted mode: the same UI POSTs to DocSearch with contextual facet filters'
   const built = spawnSync(BIN, ['build', site, '--out', out], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
   const hosted = await startServer(out);
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(ctx.browser);
   const bodies = [];
   await page.route('https://*.algolia.net/**', async (route) => {
     bodies.push({ url: route.request().url(), method: route.request().method(), body: JSON.parse(route.request().postData()) });

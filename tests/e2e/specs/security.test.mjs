@@ -2,24 +2,15 @@
 // lets every part of the real site work: the inline head script (allowed by its hash),
 // hydration and client navigation, mermaid diagrams, and the local search (pagefind, which
 // compiles WebAssembly) — with no violation reported in the page or the console.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 /** Opens a page that records `securitypolicyviolation` events from the first script on. */
 async function openWatched() {
-  const opened = await openPage(browser);
+  const opened = await openPage(ctx.browser);
   await opened.page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -32,7 +23,7 @@ async function openWatched() {
 const violations = (page) => page.evaluate(() => window.__violations);
 
 test('pages are served with a policy that allows only the site and its own inline script', async () => {
-  const res = await fetch(server.base + '/docs/fdc3-intro');
+  const res = await fetch(ctx.server.base + '/docs/fdc3-intro');
   const policy = res.headers.get('content-security-policy');
   assert.ok(policy, 'no Content-Security-Policy header');
   const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
@@ -49,14 +40,14 @@ test('pages are served with a policy that allows only the site and its own inlin
 test('home, doc, API reference and not-found pages load and hydrate without a policy violation', async () => {
   const { page, context, problems } = await openWatched();
   for (const path of ['/', '/docs/fdc3-intro', '/docs/api/ref/DesktopAgent', '/docs/next/fdc3-intro', '/no/such/page']) {
-    await page.goto(server.base + path, { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
     // The inline head script ran (it sets the colour mode before first paint).
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', path);
     await page.locator('h1').first().waitFor();
     assert.deepEqual(await violations(page), [], path);
   }
   // Client navigation keeps working under the policy.
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link').nth(2).click();
   await page.waitForURL((url) => url.pathname !== '/docs/fdc3-intro');
   assert.deepEqual(await violations(page), []);
@@ -74,7 +65,7 @@ test('home, doc, API reference and not-found pages load and hydrate without a po
 
 test('mermaid diagrams render under the policy', async () => {
   const { page, context, problems } = await openWatched();
-  await page.goto(server.base + '/docs/use-cases/uc-1', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/use-cases/uc-1', { waitUntil: 'networkidle' });
   await page.locator('.mermaid-diagram svg').first().waitFor({ timeout: 20_000 });
   assert.deepEqual(await violations(page), []);
   assert.deepEqual(unexpected(problems), []);
@@ -83,7 +74,7 @@ test('mermaid diagrams render under the policy', async () => {
 
 test('local search (pagefind WebAssembly in a worker) finds results under the policy', async () => {
   const { page, context, problems } = await openWatched();
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await dialog.getByRole('searchbox', { name: 'Search' }).fill('raiseIntent');

@@ -2,24 +2,15 @@
 // versions. Each is pre-rendered with its content, hydrates without console problems, fits
 // a 400 px screen and has no serious or critical accessibility violation; the community
 // filter shows Adopters first and one type at a time, sorted by title.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = useSite();
 
 /** Route, its visible h1, and texts its pre-rendered HTML must contain. */
 const PAGES = [
@@ -46,7 +37,7 @@ function assertSortedByTitle(cards) {
 
 test('each site page is pre-rendered with its content', async () => {
   for (const [path, , texts] of PAGES) {
-    const res = await fetch(server.base + path);
+    const res = await fetch(ctx.server.base + path);
     assert.equal(res.status, 200, path);
     const html = await res.text();
     for (const text of texts) assert.ok(html.includes(text), `${path} contains ${JSON.stringify(text)}`);
@@ -55,9 +46,9 @@ test('each site page is pre-rendered with its content', async () => {
 });
 
 test('each site page renders its content in the browser without console errors', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   for (const [path, h1] of PAGES) {
-    await page.goto(server.base + path, { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
     assert.equal((await page.locator('h1').first().textContent())?.trim(), h1, `${path} shows its h1`);
     assert.ok(await page.locator('main').first().isVisible(), `${path} shows its main content`);
   }
@@ -66,8 +57,8 @@ test('each site page renders its content in the browser without console errors',
 });
 
 test('the community page shows the adopters first, sorted by title', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   const adopters = page.getByRole('button', { name: /^Adopters/ });
   assert.equal(await adopters.getAttribute('aria-pressed'), 'true');
   const cards = await visibleCards(page);
@@ -79,8 +70,8 @@ test('the community page shows the adopters first, sorted by title', async () =>
 });
 
 test('clicking a type shows only that type, sorted by title', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   for (const [label, category, includes] of [
     ['Platform Providers', 'platform-provider', 'FDC3 Sail'],
     ['Demos', 'demos', 'FDC3 eXplained'],
@@ -103,8 +94,8 @@ test('clicking a type shows only that type, sorted by title', async () => {
 });
 
 test('a platform provider card shows its badges, conformance and links', async () => {
-  const { page, context } = await openPage(browser);
-  await page.goto(server.base + '/community#platform-provider', { waitUntil: 'networkidle' });
+  const { page, context } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/community#platform-provider', { waitUntil: 'networkidle' });
   const sail = page.locator('article#fdc3-sail');
   await sail.waitFor({ state: 'visible' });
   assert.match(await sail.textContent(), /Open Source/);
@@ -115,8 +106,8 @@ test('a platform provider card shows its badges, conformance and links', async (
 });
 
 test('a link to /community#demos opens the page with the demos selected', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/training', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/training', { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: 'Demos' }).click();
   await page.waitForURL('**/community#demos');
   await page.locator('article[data-category="demos"]:visible').first().waitFor();
@@ -127,8 +118,8 @@ test('a link to /community#demos opens the page with the demos selected', async 
 });
 
 test('navigating client-side from a doc to the community and home pages loads their components', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.getByRole('navigation').getByRole('link', { name: 'Community', exact: true }).first().click();
   await page.waitForURL('**/community');
   await page.getByRole('button', { name: /^Adopters/ }).waitFor();
@@ -142,9 +133,9 @@ test('navigating client-side from a doc to the community and home pages loads th
 });
 
 test('the site pages fit a 400 px wide screen', async () => {
-  const { page, context } = await openPage(browser, { width: 400, height: 800 });
+  const { page, context } = await openPage(ctx.browser, { width: 400, height: 800 });
   for (const [path] of PAGES) {
-    await page.goto(server.base + path, { waitUntil: 'networkidle' });
+    await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`);
   }
@@ -167,10 +158,10 @@ async function audit(page) {
 
 for (const mode of ['light', 'dark']) {
   test(`the site pages have no serious or critical accessibility violation in ${mode} mode`, async () => {
-    const { page, context } = await openPage(browser, { bypassCSP: true });
+    const { page, context } = await openPage(ctx.browser, { bypassCSP: true });
     await page.addInitScript((value) => localStorage.setItem('theme', value), mode);
     for (const [path] of PAGES) {
-      await page.goto(server.base + path, { waitUntil: 'networkidle' });
+      await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
       assert.deepEqual(await audit(page), [], path);
     }
     await context.close();

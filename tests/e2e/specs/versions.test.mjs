@@ -2,23 +2,17 @@
 // version (else that version's main doc), remembers the choice under
 // `docs-preferred-version-default` (forgetting a version the site no longer has), and
 // /versions lists every version.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, siteChunks, startServer } from '../lib.mjs';
+import { openPage, siteChunks, useSite } from '../lib.mjs';
 
 const KEY = 'docs-preferred-version-default';
 
-let server;
-let browser;
 let site;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ site } = await siteChunks(server.base));
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
+const ctx = useSite({
+  async setup({ server }) {
+    ({ site } = await siteChunks(server.base));
+  },
 });
 
 const dropdown = (page) => page.getByRole('button', { name: /^Docs version: / });
@@ -29,8 +23,8 @@ async function chooseVersion(page, label) {
 }
 
 test('the dropdown lists every version and "All versions", labelled with the version being read', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/next/why-fdc3', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/next/why-fdc3', { waitUntil: 'networkidle' });
   assert.equal(await dropdown(page).getAttribute('aria-label'), 'Docs version: Next');
   await dropdown(page).click();
   const entries = page.locator('nav[aria-label="Main"] ul').first().getByRole('link');
@@ -45,8 +39,8 @@ test('the dropdown lists every version and "All versions", labelled with the ver
 });
 
 test('choosing a version keeps the same doc when that version has it', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/why-fdc3', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/why-fdc3', { waitUntil: 'networkidle' });
   await chooseVersion(page, '2.0');
   await page.waitForURL('**/docs/2.0/why-fdc3');
   // The dropdown names the version of the page shown: 2.0 once that page has loaded.
@@ -58,8 +52,8 @@ test('choosing a version keeps the same doc when that version has it', async () 
 });
 
 test('choosing a version that lacks the doc goes to its main doc', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/api/specs/browserResidentDesktopAgents', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/api/specs/browserResidentDesktopAgents', { waitUntil: 'networkidle' });
   await chooseVersion(page, '2.0');
   await page.waitForURL('**/docs/2.0/fdc3-intro');
   await page.locator('main h1', { hasText: /^Welcome to FDC3/ }).waitFor();
@@ -68,11 +62,11 @@ test('choosing a version that lacks the doc goes to its main doc', async () => {
 });
 
 test('outside the docs, version-aware links follow the stored choice', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await chooseVersion(page, '1.2');
   await page.waitForURL('**/docs/1.2/fdc3-intro');
-  await page.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   const gettingStarted = page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Getting Started' });
   assert.equal(await gettingStarted.getAttribute('href'), '/docs/1.2/fdc3-intro');
   assert.equal(await dropdown(page).getAttribute('aria-label'), 'Docs version: 1.2');
@@ -81,14 +75,14 @@ test('outside the docs, version-aware links follow the stored choice', async () 
 });
 
 test('a stored version the site no longer has is cleared', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(ctx.browser);
   await page.addInitScript((key) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem(key, '0.9');
       sessionStorage.setItem('seeded', '1');
     }
   }, KEY);
-  await page.goto(server.base + '/community', { waitUntil: 'networkidle' });
+  await page.goto(ctx.server.base + '/community', { waitUntil: 'networkidle' });
   await page.waitForFunction((key) => localStorage.getItem(key) === null, KEY);
   const gettingStarted = page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Getting Started' });
   assert.equal(await gettingStarted.getAttribute('href'), '/docs/fdc3-intro', 'the latest version');
@@ -97,8 +91,8 @@ test('a stored version the site no longer has is cleared', async () => {
 });
 
 test('/versions lists and links every version', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await dropdown(page).click();
   await page.getByRole('link', { name: 'All versions' }).click();
   await page.waitForURL('**/versions');
