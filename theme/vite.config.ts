@@ -4,7 +4,10 @@
 // prerender workers import. Both builds must name CSS-module classes the same way, or
 // the pre-rendered HTML would not match the client's stylesheet.
 import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -32,6 +35,39 @@ function reactRouterPureAnnotations(): Plugin {
 }
 
 /**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every compressible file of at least
+ * 512 bytes under dist/client/assets, the kinds and threshold the engine uses (`emit.rs`,
+ * `precompress`). The engine copies them into every site it builds and compresses only files
+ * that have no siblings yet, so these hashed files are compressed once per theme build, at
+ * settings too slow for every site build (quality 11 makes the JS ~8% smaller than the
+ * engine's quality 6).
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'docsite:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist/client';
+      const files = Object.keys(bundle).filter((name) => name.startsWith('assets/') && /\.(?:html|js|css|json|svg|xml|txt|map|mjs)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const bytes = await readFile(file);
+          if (bytes.length < 512) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gz(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
+/**
  * Short, stable class names: a hash of the file (relative to the theme) and the class,
  * so that the client and server builds agree. Short because every name is shipped
  * twice (in the CSS and in the JS).
@@ -43,7 +79,7 @@ function scopedName(local: string, file: string): string {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), reactRouterPureAnnotations()],
+  plugins: [react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [precompressAssets()])],
   css: {
     modules: {
       generateScopedName: scopedName,

@@ -572,21 +572,17 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     }
     let jobs = chunks.jobs(site, None);
     let worker = opts.theme_dir.join("prerender-worker.mjs");
-    // The search index is built from the content trees, beside the pre-render workers.
-    let index_entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
-    let language = site.site_data.locale.html_lang.clone();
-    let (rendered, indexed) = std::thread::scope(|scope| {
-        let index = index_entries.as_ref().map(|entries| scope.spawn(|| search::write_index(entries, &language, out)));
-        let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers);
-        (rendered, index.map(|h| h.join().expect("the search indexer does not panic")))
-    });
-    let rendered = rendered?;
-    if let Some(result) = indexed {
-        result?;
-    }
+    let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
     writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
-    emit::precompress(out)?;
+    // The pages are on disk: their memory goes before the search index takes its own.
+    drop((writes, rendered, jobs));
+    drop(chunks);
+    // The search index (one thread, built from the content trees) runs while the rest of the
+    // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
+    let entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
+    let language = &site.site_data.locale.html_lang;
+    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), || entries.as_ref().map_or(Ok(0), |entries| search::write_index(entries, language, out)))?;
     Ok(())
 }
 

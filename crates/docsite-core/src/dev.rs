@@ -11,7 +11,7 @@
 //!   and nothing else; pages are rendered again only when their data, their sidebar, the
 //!   route table, the site data or the theme template changed.
 //!
-//! The output is a normal site folder (without precompressed variants), served by
+//! The output is a normal site folder (without precompressing what it writes), served by
 //! `docsite-server` with its dev hooks. The search index is refreshed by [`DevSession::index`],
 //! which the caller runs when edits have settled, so that it never delays a reload.
 

@@ -55,7 +55,10 @@ enum Request<'a> {
 
 impl Worker {
     fn start(script: &Path) -> Result<Worker, BuildError> {
+        // A small young generation: rendering a page makes short-lived garbage, and the
+        // default semi-space lets each worker's heap grow by ~100 MB before collecting it.
         let mut child = Command::new("node")
+            .arg("--max-semi-space-size=4")
             .arg(script)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -82,7 +82,11 @@ pub fn document(entry: &Entry<'_>, language: &str) -> String {
         version = attr(version),
         headings = attr(&heading_paths(page)),
     ));
-    html.push_str(&format!("<h1>{}</h1>", text(&page.title)));
+    // Weights (pagefind's default is 1 for text, 7 for h1 down to 2 for h6): a page's title
+    // and its headings name what the page is about, so a reference entry outranks a page
+    // that merely mentions the name many times; code samples mention names constantly and
+    // count for less.
+    html.push_str(&format!("<h1 data-pagefind-weight=\"10\">{}</h1>", text(&page.title)));
     for node in &page.content {
         write_node(node, &mut html);
     }
@@ -106,6 +110,9 @@ fn heading_paths(page: &PageData) -> String {
     lines.join("|")
 }
 
+/// Search weights of headings h2..h6.
+const HEADING_WEIGHTS: [u8; 5] = [8, 8, 6, 4, 3];
+
 fn write_node(node: &Node, html: &mut String) {
     match node {
         Node::Text(t) => html.push_str(&text(t)),
@@ -123,16 +130,17 @@ fn write_element(e: &Element, html: &mut String) {
     match e.t.as_str() {
         "Heading" => {
             let level = e.a.get("level").and_then(|l| l.parse::<u8>().ok()).unwrap_or(2).clamp(2, 6);
+            let weight = HEADING_WEIGHTS[usize::from(level) - 2];
             match e.a.get("id") {
-                Some(id) => html.push_str(&format!("<h{level} id=\"{}\">", attr(id))),
-                None => html.push_str(&format!("<h{level}>")),
+                Some(id) => html.push_str(&format!("<h{level} id=\"{}\" data-pagefind-weight=\"{weight}\">", attr(id))),
+                None => html.push_str(&format!("<h{level} data-pagefind-weight=\"{weight}\">")),
             }
             write_children(e, html);
             html.push_str(&format!("</h{level}>"));
         }
         // Highlighted code is already escaped HTML of spans; its text is what readers search.
         "CodeBlock" => {
-            html.push_str("<pre>");
+            html.push_str("<pre data-pagefind-weight=\"0.5\">");
             html.push_str(e.a.get("html").map(String::as_str).unwrap_or(""));
             html.push_str("</pre>");
         }
@@ -229,8 +237,8 @@ mod tests {
         assert!(html.contains("<meta data-pagefind-filter=\"version[content]\" content=\"2.1\">"), "{html}");
         assert!(html.contains("<meta data-pagefind-filter=\"language[content]\" content=\"en\">"), "{html}");
         assert!(html.contains("content=\"functions=Functions|broadcast=Functions › broadcast\""), "{html}");
-        assert!(html.contains("<h1>Channel &lt;API&gt;</h1>"), "{html}");
-        assert!(html.contains("<h3 id=\"broadcast\">broadcast</h3>"), "{html}");
+        assert!(html.contains("<h1 data-pagefind-weight=\"10\">Channel &lt;API&gt;</h1>"), "{html}");
+        assert!(html.contains("<h3 id=\"broadcast\" data-pagefind-weight=\"8\">broadcast</h3>"), "{html}");
         assert!(html.contains("Sends a context &amp; more."), "{html}");
         assert!(html.contains("await channel.broadcast(ctx);"), "code is searchable: {html}");
         assert!(html.contains("<div><div>tab text</div></div>"), "components keep their text: {html}");

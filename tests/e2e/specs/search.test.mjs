@@ -39,6 +39,21 @@ test('the first view loads no search code; hovering the search box preloads the 
   await context.close();
 });
 
+test('an API name lists the pages about it before pages that mention longer names built on it', async () => {
+  const { page, context } = await openPage(ctx.browser);
+  // Each query names a member of DesktopAgent; the Desktop Agent Communication Protocol page
+  // mentions getInfoRequest, joinUserChannelRequest… many times and must not come first.
+  for (const query of ['getInfo', 'joinUserChannel']) {
+    await searchFrom(page, '/docs/fdc3-intro', query);
+    const list = page.getByRole('listbox', { name: 'Search results' });
+    await list.getByRole('option').first().waitFor();
+    const first = await list.getByRole('option').first().getAttribute('href');
+    assert.match(first, /^\/docs\/api\/ref\/DesktopAgent/, `${query}: first hit ${first}`);
+    await page.keyboard.press('Escape');
+  }
+  await context.close();
+});
+
 test('Ctrl+K opens the modal; results are grouped by page with heading paths and excerpts; arrows and Enter open one', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await searchFrom(page, '/docs/fdc3-intro', 'createPrivateChannel');

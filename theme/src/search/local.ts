@@ -82,7 +82,10 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
     if (!api) {
       api = load(`${bundle}pagefind.js`).then(async (pagefind) => {
         // Reference pages are long; do not let length bury the page that defines a term.
-        await pagefind.options({ baseUrl: '/', excerptLength: 22, ranking: { pageLength: 0.2 } });
+        // API names are compound words: `raiseIntent` must rank the pages about raiseIntent
+        // above one that mentions raiseIntentRequest, raiseIntentResponse… many times, so
+        // exact matches count far more than longer words that merely start with the query.
+        await pagefind.options({ baseUrl: '/', excerptLength: 22, ranking: { pageLength: 0.2, termSimilarity: 6 } });
         await pagefind.init();
         return pagefind;
       });
