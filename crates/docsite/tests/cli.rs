@@ -151,3 +151,14 @@ fn version_refuses_an_existing_or_malformed_name_and_writes_nothing() {
     }
     assert!(!dir.path().join("versioned_docs/version-bad:name").exists());
 }
+
+#[test]
+fn a_sidebar_naming_a_missing_doc_is_reported_at_its_line() {
+    let dir = copy_of("basic");
+    let sidebars = dir.path().join("sidebars.json");
+    let text = std::fs::read_to_string(&sidebars).unwrap();
+    std::fs::write(&sidebars, text.replacen("[\"intro\",", "[\"intro\", \"no-such-doc\",", 1)).unwrap();
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("sidebars.json:") && stderr(&out).contains("references a missing doc \"no-such-doc\""), "{}", stderr(&out));
+}
