@@ -13,8 +13,11 @@ use crate::markdown::encode_path;
 /// The navbar item types, as `type` values in the configuration.
 pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"];
 
+/// Links written in the configuration, as (config key path, route), checked like page links.
+pub type ConfigLinks = Vec<(String, String)>;
+
 /// Builds the site data; errors name the configuration key path.
-pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> Result<(SiteData, Vec<(String, String)>), Vec<Diagnostic>> {
+pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> Result<(SiteData, ConfigLinks), Vec<Diagnostic>> {
     let raw = &config.raw;
     let mut r = Resolver { config, content, errors: Vec::new(), internal_links: Vec::new() };
     let mut items: Vec<NavbarItem> = raw.navbar.items.iter().enumerate().filter_map(|(i, item)| r.navbar_item(item, &format!("navbar.items[{i}]"))).collect();

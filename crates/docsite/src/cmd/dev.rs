@@ -70,11 +70,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     eprintln!("docsite: building {}…", site_dir.display());
     match session.rebuild(&[]) {
         Ok(r) => report(&r, &hooks, true, args.timings),
-        Err(BuildError::Invalid(diags)) => {
-            eprint!("{}", diags.report());
-            eprintln!("docsite: the site does not build; pages show the error until it is fixed");
-            hooks.failed(diags.report());
-        }
+        Err(BuildError::Invalid(diags)) => show_failure(&diags, &hooks),
         Err(other) => {
             eprintln!("error: {other}");
             let _ = std::fs::remove_dir_all(&out_dir);
@@ -156,11 +152,7 @@ fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<no
         let changed: Vec<PathBuf> = changed.into_iter().collect();
         match session.rebuild(&changed) {
             Ok(r) => report(&r, hooks, false, timings),
-            Err(BuildError::Invalid(diags)) => {
-                eprint!("{}", diags.report());
-                eprintln!("docsite: the site does not build; pages show the error until it is fixed");
-                hooks.failed(diags.report());
-            }
+            Err(BuildError::Invalid(diags)) => show_failure(&diags, hooks),
             Err(other) => {
                 eprintln!("error: {other}");
                 hooks.failed(other.to_string());
@@ -192,6 +184,14 @@ fn is_source(path: &Path, site_dir: &Path) -> bool {
     }
     let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
     !parts.any(|p| p.starts_with('.') || p == "node_modules") && !name.ends_with('~') && !name.ends_with(".swp")
+}
+
+/// Prints the problems and has every page show them until a rebuild succeeds.
+fn show_failure(diags: &docsite_core::diagnostics::Diagnostics, hooks: &DevHooks) {
+    let report = diags.report();
+    eprint!("{report}");
+    eprintln!("docsite: the site does not build; pages show the error until it is fixed");
+    hooks.failed(report);
 }
 
 fn report(r: &Rebuilt, hooks: &DevHooks, first: bool, timings: bool) {
