@@ -1,8 +1,11 @@
 // Test helpers: mount React trees into the test DOM (no testing-library needed) and
 // wrap them in the theme's providers with the fixture data.
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { ClientApp } from '../src/app/ClientApp';
+import { render } from '../src/entry-server';
 import type { PageData, RouteManifest, SidebarData, SiteData } from '../src/generated/contract';
 import { ColorModeProvider } from '../src/contexts/ColorMode';
 import { PageDataProvider } from '../src/contexts/PageData';
@@ -30,6 +33,35 @@ export function cleanup(): void {
   for (const { root, container } of mounted.splice(0)) {
     act(() => root.unmount());
     container.remove();
+  }
+}
+
+/**
+ * Server-renders `page` with the theme's SSR entry, puts the HTML in the document and
+ * hydrates it with the client app, as a browser does on first load. Returns the root (the
+ * caller unmounts it) and what was logged through console.error and console.warn meanwhile,
+ * recoverable hydration errors included.
+ */
+export function hydrateServerHtml(site: SiteData, routes: RouteManifest, page: PageData, sidebar: SidebarData | null): { root: Root; errors: unknown[][]; warnings: unknown[][] } {
+  const { html } = render(page.path, site, routes, page, sidebar);
+  document.body.innerHTML = `<div id="__docsite_root">${html}</div>`;
+  const error = vi.spyOn(console, 'error');
+  const warn = vi.spyOn(console, 'warn');
+  try {
+    let root: Root | null = null;
+    act(() => {
+      root = hydrateRoot(
+        document.getElementById('__docsite_root')!,
+        <MemoryRouter initialEntries={[page.path]}>
+          <ClientApp site={site} routes={routes} initial={{ path: page.path, page, sidebar }} />
+        </MemoryRouter>,
+        { onRecoverableError: (e) => console.error('recoverable', e) },
+      );
+    });
+    return { root: root!, errors: [...error.mock.calls], warnings: [...warn.mock.calls] };
+  } finally {
+    error.mockRestore();
+    warn.mockRestore();
   }
 }
 

@@ -1,16 +1,14 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Element, PageData } from '../src/generated/contract';
-import { ClientApp } from '../src/app/ClientApp';
 import { initials, monogramColour, MONOGRAM_COLOURS } from '../src/components/UserGrid';
 import { categoryFromHash } from '../src/components/Showcase';
 import { readShowcase } from '../src/components/Showcase/model';
 import { lazyComponentsIn, preloadAllContent, preloadContent } from '../src/content/lazy';
 import { Nodes } from '../src/content/Nodes';
 import { render } from '../src/entry-server';
-import { click, mount, withProviders } from './render';
+import { click, hydrateServerHtml, mount, withProviders } from './render';
 import { homePage, routes, site } from './fixtures';
 
 /** A card as the engine builds it from a `cards` data file. */
@@ -186,23 +184,10 @@ describe('site pages on the server and the client', () => {
   });
 
   it('hydrate without warnings', () => {
-    const { html } = render(page.path, site, routes, page, null);
-    document.body.innerHTML = `<div id="__docsite_root">${html}</div>`;
-    const error = vi.spyOn(console, 'error');
-    const warn = vi.spyOn(console, 'warn');
-    act(() => {
-      root = hydrateRoot(
-        document.getElementById('__docsite_root')!,
-        <MemoryRouter initialEntries={[page.path]}>
-          <ClientApp site={site} routes={routes} initial={{ path: page.path, page, sidebar: null }} />
-        </MemoryRouter>,
-        { onRecoverableError: (e) => console.error('recoverable', e) },
-      );
-    });
-    expect(error).not.toHaveBeenCalled();
-    expect(warn).not.toHaveBeenCalled();
+    const hydrated = hydrateServerHtml(site, routes, page, null);
+    root = hydrated.root;
+    expect(hydrated.errors).toEqual([]);
+    expect(hydrated.warnings).toEqual([]);
     expect(document.querySelectorAll('[data-showcase] article:not([hidden])').length).toBe(2);
-    error.mockRestore();
-    warn.mockRestore();
   });
 });

@@ -1,10 +1,9 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClientApp } from '../src/app/ClientApp';
 import { render } from '../src/entry-server';
 import { homePage, notFoundPage, page, routes, sidebar, site } from './fixtures';
+import { hydrateServerHtml } from './render';
 
 vi.mock('mermaid', () => ({
   default: {
@@ -77,25 +76,12 @@ describe('hydration', () => {
 
   it('hydrates the server HTML without warnings, in either colour mode', () => {
     for (const mode of ['light', 'dark'] as const) {
-      const { html } = render(page.path, site, routes, page, sidebar);
       document.documentElement.dataset.theme = mode;
-      document.body.innerHTML = `<div id="__docsite_root">${html}</div>`;
-      const error = vi.spyOn(console, 'error');
-      const warn = vi.spyOn(console, 'warn');
-      act(() => {
-        root = hydrateRoot(
-          document.getElementById('__docsite_root')!,
-          <MemoryRouter initialEntries={[page.path]}>
-            <ClientApp site={site} routes={routes} initial={{ path: page.path, page, sidebar }} />
-          </MemoryRouter>,
-          { onRecoverableError: (e) => console.error('recoverable', e) },
-        );
-      });
-      expect(error).not.toHaveBeenCalled();
-      expect(warn).not.toHaveBeenCalled();
+      const hydrated = hydrateServerHtml(site, routes, page, sidebar);
+      root = hydrated.root;
+      expect(hydrated.errors).toEqual([]);
+      expect(hydrated.warnings).toEqual([]);
       expect(document.querySelector('h1')?.textContent).toBe('API Specification');
-      error.mockRestore();
-      warn.mockRestore();
       act(() => root?.unmount());
       root = null;
     }

@@ -3,6 +3,7 @@
 //! engine accepts always has a drawing here.
 import type { ReactNode } from 'react';
 import type { CardIcon as CardIconName } from '../../generated/contract';
+import { Icon } from '../Icons';
 
 const PATHS: Record<CardIconName, ReactNode> = {
   // Angle brackets around a slash: code.
@@ -92,19 +93,8 @@ export function isCardIcon(name: string | undefined): name is CardIconName {
 /** A card icon, decorative (the card's title names it). */
 export function CardIcon({ name, size = 24 }: { name: CardIconName; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size} strokeWidth={1.75}>
       {PATHS[name]}
-    </svg>
+    </Icon>
   );
 }

@@ -4,7 +4,8 @@ import type { ReactNode, SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 21, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame of every line icon; `size` and any SVG attribute (e.g. `strokeWidth`) can be set. */
+export function Icon({ size = 21, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -11,6 +11,8 @@ import { activeVersionName } from '../../lib/versions';
 import { IconSearch } from '../Icons';
 import { Link } from '../Link';
 import { FetchError, flattenHits, hitId, NoResults, SearchResultList } from '../SearchResults';
+// The backdrop is the search bar's own (first-view CSS), shared with its fallback dialog.
+import barStyles from '../SearchBar/styles.module.css';
 import styles from './styles.module.css';
 
 /** Pages listed in the modal, and hits shown per page. */
@@ -78,7 +80,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const versionLabel = site.versions.find((v) => v.name === version)?.label ?? version;
 
   return (
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={barStyles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div role="dialog" aria-modal="true" aria-label="Search" className={styles.modal}>
         <header className={styles.header}>
           <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
