@@ -262,8 +262,9 @@ pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Resul
         anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
     let base_diags = diags.clone();
-    let h1s: Vec<Option<String>> = rendered.iter().chain(&page_rendered).map(|r| r.h1.clone()).collect();
-    let page_heads: Vec<_> = page_sources.iter().map(|p| (p.front.clone(), p.body_line, config.toc_levels, p.route.clone())).collect();
+    // What `Site::update_doc` compares an edit against (only kept for `docsite dev`).
+    let h1s: Vec<Option<String>> = if keep_state { rendered.iter().chain(&page_rendered).map(|r| r.h1.clone()).collect() } else { Vec::new() };
+    let page_heads: Vec<_> = if keep_state { page_sources.iter().map(|p| (p.front.clone(), p.body_line, config.toc_levels, p.route.clone())).collect() } else { Vec::new() };
     let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(page_sources.iter().map(|p| p.source.clone())).collect();
     let mut links = Vec::with_capacity(sources.len());
     let mut render_diags = Vec::with_capacity(sources.len());
@@ -398,7 +399,7 @@ pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Resul
             let pages = pages_of.remove(source).unwrap_or_default();
             docs.insert(source.clone(), DocState { index, pages, front, body_line, levels, route, h1 });
         }
-        Box::new(Incremental { doc_routes, data: data_files, link_check, anchors, sources: sources.clone(), links, render_diags, base_diags, config_links, docs })
+        Box::new(Incremental { doc_routes, data: data_files, link_check, anchors, sources, links, render_diags, base_diags, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
     Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })
