@@ -27,6 +27,8 @@ test('the dropdown lists every version and "All versions", labelled with the ver
   await page.goto(ctx.server.base + '/docs/next/why-fdc3', { waitUntil: 'networkidle' });
   assert.equal(await dropdown(page).getAttribute('aria-label'), 'Docs version: Next');
   await dropdown(page).click();
+  // The menu renders after the click: wait for it before reading its entries.
+  await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'All versions' }).waitFor();
   const entries = page.locator('nav[aria-label="Main"] ul').first().getByRole('link');
   assert.deepEqual(await entries.allTextContents(), [...site.versions.map((v) => v.label), 'All versions']);
   assert.deepEqual(
