@@ -21,7 +21,10 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{ColorMode, Position};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{line_col, Diagnostic, Severity};
+
+/// The navbar item types, as `type` values in the configuration.
+pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"];
 
 /// The configuration file name inside a site directory.
 pub const CONFIG_FILE: &str = "docsite.toml";
@@ -475,7 +478,7 @@ pub struct RawNavbarItem {
 }
 
 /// The schema of a navbar item's `type`: the names the resolver knows
-/// ([`crate::site_data::NAVBAR_TYPES`]), so editors offer them and the reference lists them.
+/// ([`NAVBAR_TYPES`]), so editors offer them and the reference lists them.
 struct NavbarItemType;
 
 impl JsonSchema for NavbarItemType {
@@ -488,7 +491,7 @@ impl JsonSchema for NavbarItemType {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "string", "enum": crate::site_data::NAVBAR_TYPES })
+        json_schema!({ "type": "string", "enum": NAVBAR_TYPES })
     }
 }
 
@@ -823,13 +826,6 @@ fn parse(file: &Path, text: &str) -> Result<RawConfig, Diagnostic> {
     })
 }
 
-/// 1-based line and column of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
-    (line, col)
-}
 
 /// Best-effort line of a dotted key path such as `navbar.items[3]` in a TOML text: finds the
 /// table header, then the n-th array-of-tables entry. Good enough to point a person at the

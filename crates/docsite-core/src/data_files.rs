@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::config::line_col;
+use crate::diagnostics::line_col;
 use crate::diagnostics::Diagnostic;
 
 /// Folder of the data files, relative to the site directory.

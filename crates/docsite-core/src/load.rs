@@ -502,7 +502,7 @@ impl SidebarCtx<'_> {
     fn error(&mut self, needle: &str, msg: String, hint: &str) {
         let mut d = Diagnostic::error(self.file, msg).hint(hint);
         if let Some(pos) = self.text.find(needle) {
-            let (l, c) = crate::config::line_col(self.text, pos);
+            let (l, c) = crate::diagnostics::line_col(self.text, pos);
             d = d.at(l, Some(c));
         }
         self.diags.push(d);

@@ -4,14 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::config::{RawLogo, RawNavbarItem, SiteConfig};
+use crate::config::{RawLogo, RawNavbarItem, SiteConfig, NAVBAR_TYPES};
 use crate::contract::*;
 use crate::diagnostics::Diagnostic;
 use crate::load::{Content, SidebarEntry, Version};
 use crate::markdown::encode_path;
 
-/// The navbar item types, as `type` values in the configuration.
-pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "dropdown", "html", "doc", "docSidebar", "docsVersion", "docsVersionDropdown"];
 
 /// Links written in the configuration, as (config key path, route), checked like page links.
 pub type ConfigLinks = Vec<(String, String)>;

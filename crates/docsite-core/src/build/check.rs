@@ -1,0 +1,275 @@
+//! [`check`]: every stage that can find a problem, in order, without writing anything.
+//!
+//! ```text
+//! load    config, versions, docs + front matter, sidebars, schemas, site data, data files,
+//!         pages/                                                     -> Loaded
+//! render  every doc and page to a content tree (rayon; a RenderCache reuses unchanged ones)
+//!                                                                    -> Renders
+//! links   routes and anchors of the site, duplicate routes, every link -> Linked
+//! model   page data, sidebars, landing / search / not-found pages   -> Site (model.rs)
+//! ```
+//!
+//! Each stage is a function taking the earlier stages' output; the diagnostics of all of
+//! them are reported together, so one run lists every problem of the site.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::incremental::{hash_of, DocState, Incremental, RenderCache};
+use super::links::LinkCheck;
+use super::model::{self, Model};
+use super::pages::{load_pages, PageSource};
+use super::Site;
+use crate::config::SiteConfig;
+use crate::contract::SiteData;
+use crate::data_files::{self, DataFiles};
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::git;
+use crate::load::{self, Content, Doc, Version};
+use crate::markdown::{self, normalize_route, LinkRef, RenderContext, Rendered};
+use crate::schemas::{self, SchemaFile};
+use crate::site_data;
+
+/// Loads, renders and checks the site without writing anything.
+pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
+    check_with(site_dir, None)
+}
+
+/// [`check`], reusing (and refreshing) the renderings in `cache` for unchanged docs.
+pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Result<Site, BuildError> {
+    let keep_state = cache.is_some();
+    let mut timings = Vec::new();
+
+    let t = Instant::now();
+    let mut loaded = load_stage(site_dir)?;
+    timings.push(("load", t.elapsed().as_secs_f64()));
+
+    let t = Instant::now();
+    let updates = match cache.as_deref_mut() {
+        Some(c) => {
+            c.prepare(&loaded);
+            c.updates.get_or_insert_with(|| git::last_updates(site_dir)).clone()
+        }
+        None => git::last_updates(site_dir),
+    };
+    let mut renders = render_stage(&loaded, cache);
+    timings.push(("render", t.elapsed().as_secs_f64()));
+
+    let t = Instant::now();
+    let linked = link_stage(&mut loaded, &mut renders);
+    timings.push(("check", t.elapsed().as_secs_f64()));
+    let mut diags = std::mem::take(&mut loaded.diags);
+    if diags.has_errors() {
+        diags.normalize(site_dir);
+        return Err(BuildError::Invalid(diags));
+    }
+
+    let t = Instant::now();
+    // What `Site::update_doc` compares an edit against (only kept for `docsite dev`).
+    let heads: Vec<DocHead> = if keep_state { loaded.heads(&renders) } else { Vec::new() };
+    let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, &updates);
+    timings.push(("model", t.elapsed().as_secs_f64()));
+    diags.normalize(site_dir);
+
+    let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, .. } = loaded;
+    let incremental = keep_state.then(|| {
+        let mut pages_of: HashMap<&PathBuf, Vec<usize>> = HashMap::new();
+        for (i, p) in pages.iter().enumerate() {
+            if let Some(source) = &p.source {
+                pages_of.entry(source).or_default().push(i);
+            }
+        }
+        let docs = linked
+            .sources
+            .iter()
+            .zip(heads)
+            .enumerate()
+            .map(|(index, (source, h))| {
+                let pages = pages_of.remove(source).unwrap_or_default();
+                (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
+            })
+            .collect();
+        let Linked { link_check, anchors, sources, links, render_diags, base_diags } = linked;
+        Box::new(Incremental { doc_routes, data: data_files, link_check, anchors, sources, links, render_diags, base_diags, config_links, docs })
+    });
+    let not_found_route = format!("{}404.html", config.base_url);
+    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })
+}
+
+/// The load stage's output: everything read from the site folder, validated, and the
+/// problems found so far (kept to report with those of the later stages).
+pub(super) struct Loaded {
+    pub(super) config: SiteConfig,
+    pub(super) content: Content,
+    pub(super) schema_files: Vec<SchemaFile>,
+    /// Route of each version's main doc.
+    pub(super) main_docs: BTreeMap<String, String>,
+    pub(super) site_data: SiteData,
+    /// Links written in the config (navbar, footer), as (key path, target).
+    pub(super) config_links: Vec<(String, String)>,
+    /// Route of every doc by its normalised source path.
+    pub(super) doc_routes: HashMap<PathBuf, String>,
+    pub(super) data_files: DataFiles,
+    /// Stand-alone pages under `pages/`.
+    pub(super) pages: Vec<PageSource>,
+    pub(super) diags: Diagnostics,
+}
+
+impl Loaded {
+    /// Every doc of every version, in the order the render stage renders them.
+    pub(super) fn doc_jobs(&self) -> Vec<(&Version, &Doc)> {
+        self.content.versions.iter().flat_map(|v| v.docs.iter().map(move |d| (v, d))).collect()
+    }
+
+    /// The toc levels of a doc (its front matter, or the site's).
+    pub(super) fn levels_of(&self, front: &load::FrontMatter) -> (u8, u8) {
+        (front.toc_min_heading_level.unwrap_or(self.config.toc_levels.0), front.toc_max_heading_level.unwrap_or(self.config.toc_levels.1))
+    }
+
+    fn render_context(&self) -> RenderContext<'_> {
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions }
+    }
+
+    /// What an in-place update compares against, for every doc then every page.
+    fn heads(&self, renders: &Renders) -> Vec<DocHead> {
+        let docs = self.doc_jobs().into_iter().map(|(_, d)| (d.front.clone(), d.body_line, self.levels_of(&d.front), d.route.clone()));
+        let pages = self.pages.iter().map(|p| (p.front.clone(), p.body_line, self.config.toc_levels, p.route.clone()));
+        docs.chain(pages)
+            .zip(renders.docs.iter().chain(&renders.pages))
+            .map(|((front, body_line, levels, route), r)| DocHead { front, body_line, levels, route, h1: r.h1.clone() })
+            .collect()
+    }
+}
+
+/// A Markdown file's front matter and title as the last check saw them.
+struct DocHead {
+    front: load::FrontMatter,
+    body_line: usize,
+    levels: (u8, u8),
+    route: String,
+    h1: Option<String>,
+}
+
+/// Reads the config, the content, the schema sets, the site data and the data files. Stops
+/// only when the config, the content tree or the site data cannot be read at all; every
+/// other problem is collected for the report.
+fn load_stage(site_dir: &Path) -> Result<Loaded, BuildError> {
+    let fail = |mut d: Diagnostics, ds: Vec<Diagnostic>| {
+        d.extend(ds);
+        d.normalize(site_dir);
+        BuildError::Invalid(d)
+    };
+    let mut diags = Diagnostics::default();
+    let config = SiteConfig::load(site_dir).map_err(|e| fail(Diagnostics::default(), e))?;
+    let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
+    diags.extend(std::mem::take(&mut content.problems));
+    let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;
+    let main_docs: BTreeMap<String, String> = content.versions.iter().filter_map(|v| site_data::main_doc(v).map(|r| (v.name.clone(), r))).collect();
+    let (site_data, config_links) = site_data::site_data(&config, &content, &main_docs).map_err(|e| fail(diags.clone(), e))?;
+    let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (markdown::normalize_path(&d.source), d.route.clone())).collect();
+    // Data files (`data/*.json`), validated before any page places them.
+    let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
+    let (data_files, data_problems) = data_files::load(site_dir, &released);
+    diags.extend(data_problems);
+    let pages = load_pages(&config, &mut diags);
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
+}
+
+/// The render stage's output: one rendering per doc (in [`Loaded::doc_jobs`] order) and
+/// per stand-alone page.
+pub(super) struct Renders {
+    pub(super) docs: Vec<Rendered>,
+    pub(super) pages: Vec<Rendered>,
+}
+
+/// Renders every doc of every version and every page, in parallel; with a cache, unchanged
+/// ones come from it and fresh ones are added to it.
+fn render_stage(loaded: &Loaded, cache: Option<&mut RenderCache>) -> Renders {
+    let ctx = loaded.render_context();
+    let cached = cache.as_deref();
+    let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8)| {
+        let render = || markdown::render(source, body, body_line, route, levels, &ctx);
+        match cached {
+            Some(c) => c.render(hash_of((body, body_line, route, levels)), source, render),
+            None => (None, render()),
+        }
+    };
+    let jobs = loaded.doc_jobs();
+    let docs: Vec<(Option<(u64, Rendered)>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front))).collect();
+    let pages: Vec<(Option<(u64, Rendered)>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels)).collect();
+    let sources = jobs.iter().map(|(_, d)| &d.source).chain(loaded.pages.iter().map(|p| &p.source));
+    let mut fresh = Vec::new();
+    let mut all = Vec::with_capacity(docs.len() + pages.len());
+    for (source, (entry, r)) in sources.zip(docs.into_iter().chain(pages)) {
+        if let Some(entry) = entry {
+            fresh.push((source.clone(), entry));
+        }
+        all.push(r);
+    }
+    if let Some(c) = cache {
+        c.rendered_last = fresh.len();
+        c.renders.extend(fresh);
+    }
+    let pages = all.split_off(jobs.len());
+    Renders { docs: all, pages }
+}
+
+/// The link stage's output: the anchors of every route and, per Markdown file (docs, then
+/// pages), its links and render diagnostics, taken out of the renderings.
+pub(super) struct Linked {
+    pub(super) link_check: LinkCheck,
+    pub(super) anchors: HashMap<String, HashSet<String>>,
+    pub(super) sources: Vec<PathBuf>,
+    pub(super) links: Vec<Vec<LinkRef>>,
+    pub(super) render_diags: Vec<Vec<Diagnostic>>,
+    /// Diagnostics not tied to rendering or links (loading, data files, duplicate routes).
+    pub(super) base_diags: Diagnostics,
+}
+
+/// Collects the routes and anchors of the site (reporting routes used twice), then checks
+/// every link of content, data files and config against them. Adds its findings to
+/// `loaded.diags`.
+fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
+    let site_dir = loaded.config.site_dir.clone();
+    let mut diags = std::mem::take(&mut loaded.diags);
+    let jobs = loaded.doc_jobs();
+    let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
+    let mut route_sources: HashMap<String, &Path> = HashMap::new();
+    for ((_, d), r) in jobs.iter().zip(renders.docs.iter_mut()) {
+        let key = normalize_route(&d.route);
+        if let Some(other) = route_sources.insert(key.clone(), &d.source) {
+            if let Some(sev) = loaded.config.raw.docs.on_duplicate_routes.severity() {
+                diags.push(Diagnostic::error(&d.source, format!("route {key} is also used by {}", other.strip_prefix(&site_dir).unwrap_or(other).display())).with_severity(sev).hint("change one page's `slug` or `id`"));
+            }
+        }
+        anchors.insert(key, std::mem::take(&mut r.anchors));
+    }
+    for (p, r) in loaded.pages.iter().zip(renders.pages.iter_mut()) {
+        anchors.insert(normalize_route(&p.route), std::mem::take(&mut r.anchors));
+    }
+    for v in &loaded.content.versions {
+        anchors.entry(normalize_route(&v.route_prefix)).or_default();
+    }
+    let base_diags = diags.clone();
+    let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(loaded.pages.iter().map(|p| p.source.clone())).collect();
+    let mut links = Vec::with_capacity(sources.len());
+    let mut render_diags = Vec::with_capacity(sources.len());
+    for r in renders.docs.iter_mut().chain(renders.pages.iter_mut()) {
+        links.push(std::mem::take(&mut r.links));
+        render_diags.push(std::mem::take(&mut r.diagnostics));
+    }
+    let config = &loaded.config;
+    let link_check = LinkCheck {
+        static_dir: site_dir.join("static"),
+        schema_paths: loaded.schema_files.iter().map(|f| f.path.clone()).collect(),
+        link_sev: config.raw.docs.on_broken_links.severity(),
+        anchor_sev: config.raw.docs.on_broken_anchors.severity(),
+    };
+    diags.extend(render_diags.iter().flatten().cloned());
+    diags.extend(link_check.run(config, &anchors, sources.iter().zip(&links), &loaded.config_links));
+    loaded.diags = diags;
+    Linked { link_check, anchors, sources, links, render_diags, base_diags }
+}

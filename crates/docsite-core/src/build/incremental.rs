@@ -1,0 +1,153 @@
+//! What `docsite dev` keeps between rebuilds: the [`RenderCache`] (each doc's rendering,
+//! keyed by a hash of its inputs, so a full check renders only changed files) and the
+//! state of the last check that lets [`Site::update_doc`] update one doc in place.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use super::links::LinkCheck;
+use super::model::describe;
+use super::Site;
+use crate::data_files;
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::git;
+use crate::load;
+use crate::markdown::{self, normalize_route, LinkRef, RenderContext, Rendered};
+
+/// What `docsite dev` keeps between rebuilds so that only changed files are rendered
+/// again: each doc's rendering, keyed by a hash of its inputs, and the git history.
+#[derive(Default)]
+pub struct RenderCache {
+    /// Hash of everything a rendering depends on besides the doc itself (routes of all
+    /// docs, data files, versions, base URL); a change empties the cache.
+    pub(super) context: u64,
+    pub(super) renders: HashMap<PathBuf, (u64, Rendered)>,
+    pub(super) updates: Option<HashMap<PathBuf, git::FileUpdate>>,
+    /// Renders done by the last check (the rest came from the cache).
+    pub rendered_last: usize,
+}
+
+impl RenderCache {
+    /// Forgets every rendering (kept: the git history).
+    pub fn clear(&mut self) {
+        self.renders.clear();
+    }
+
+    pub(super) fn render(&self, key: u64, source: &Path, render: impl FnOnce() -> Rendered) -> (Option<(u64, Rendered)>, Rendered) {
+        match self.renders.get(source) {
+            Some((k, r)) if *k == key => (None, r.clone()),
+            _ => {
+                let r = render();
+                (Some((key, r.clone())), r)
+            }
+        }
+    }
+}
+
+pub(super) fn hash_of(parts: impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut h);
+    h.finish()
+}
+
+
+/// One Markdown file as the last check saw it.
+pub(super) struct DocState {
+    /// Its index in `Incremental::sources`.
+    pub(super) index: usize,
+    /// The pages showing it (a doc, and its version's landing route when it is the main doc).
+    pub(super) pages: Vec<usize>,
+    pub(super) front: load::FrontMatter,
+    pub(super) body_line: usize,
+    pub(super) levels: (u8, u8),
+    pub(super) route: String,
+    /// The leading heading as rendered (the title when the front matter gives none).
+    pub(super) h1: Option<String>,
+}
+
+/// What updating one doc in place needs from the last full check.
+pub(super) struct Incremental {
+    pub(super) doc_routes: HashMap<PathBuf, String>,
+    pub(super) data: data_files::DataFiles,
+    pub(super) link_check: LinkCheck,
+    /// Anchors of every route.
+    pub(super) anchors: HashMap<String, HashSet<String>>,
+    /// Every Markdown file, and its links and render diagnostics at the same index.
+    pub(super) sources: Vec<PathBuf>,
+    pub(super) links: Vec<Vec<LinkRef>>,
+    pub(super) render_diags: Vec<Vec<Diagnostic>>,
+    /// Diagnostics not tied to rendering or links (loading, data files, duplicate routes).
+    pub(super) base_diags: Diagnostics,
+    pub(super) config_links: Vec<(String, String)>,
+    pub(super) docs: HashMap<PathBuf, DocState>,
+}
+
+impl Site {
+    /// Updates the site after an edit of one Markdown file, when the edit changes nothing
+    /// but the page's own body: same front matter, same title. Renders that file, checks
+    /// every link and anchor of the site again, and returns the pages whose data changed.
+    /// `Ok(None)` means the edit reaches further (or this site was checked without a
+    /// cache): check the whole site again.
+    pub fn update_doc(&mut self, path: &Path) -> Result<Option<Vec<usize>>, BuildError> {
+        let Some(inc) = self.incremental.as_deref_mut() else { return Ok(None) };
+        let Some(state) = inc.docs.get(path) else { return Ok(None) };
+        let Ok(text) = std::fs::read_to_string(path) else { return Ok(None) };
+        let Ok((front, body, body_line)) = load::split_front_matter(path, &text) else { return Ok(None) };
+        if front != state.front || body_line != state.body_line {
+            return Ok(None);
+        }
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions };
+        let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
+        if r.h1 != state.h1 {
+            return Ok(None);
+        }
+        inc.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));
+        inc.links[state.index] = std::mem::take(&mut r.links);
+        inc.render_diags[state.index] = std::mem::take(&mut r.diagnostics);
+        let mut diags = inc.base_diags.clone();
+        diags.extend(inc.render_diags.iter().flatten().cloned());
+        diags.extend(inc.link_check.run(&self.config, &inc.anchors, inc.sources.iter().zip(&inc.links), &inc.config_links));
+        diags.normalize(&self.config.site_dir);
+        let description = front.description.clone().or_else(|| describe(&r.text));
+        for &i in &state.pages {
+            let data = &mut self.pages[i].data;
+            data.content = r.content.clone();
+            data.toc = r.toc.clone();
+            data.description = description.clone();
+        }
+        for a in r.assets {
+            if !self.assets.iter().any(|b| b.url == a.url) {
+                self.assets.push(a);
+            }
+        }
+        if diags.has_errors() {
+            return Err(BuildError::Invalid(diags));
+        }
+        self.diagnostics = diags;
+        Ok(Some(state.pages.clone()))
+    }
+}
+
+
+impl RenderCache {
+    /// Empties the cache when anything a rendering depends on besides the doc itself
+    /// changed: the routes of all docs, the data files, the versions, the base URL.
+    pub(super) fn prepare(&mut self, loaded: &super::check::Loaded) {
+        let mut routes: Vec<(&PathBuf, &String)> = loaded.doc_routes.iter().collect();
+        routes.sort();
+        let data_bytes: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(loaded.config.site_dir.join(data_files::DATA_DIR))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap_or_default()))
+            .collect();
+        let versions = serde_json::to_string(&loaded.site_data.versions).expect("serialisable");
+        let context = hash_of((routes, data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels));
+        if context != self.context {
+            self.clear();
+            self.context = context;
+        }
+    }
+}

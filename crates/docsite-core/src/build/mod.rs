@@ -1,0 +1,116 @@
+//! The build pipeline: load -> render -> check -> model -> emit -> prerender -> write.
+//!
+//! [`check`] runs every stage that can find a problem and returns the [`Site`] model
+//! (`check.rs` orders the stages: `load_stage`, `render_stage`, `link_stage` (links.rs),
+//! then model.rs); [`build`] then writes it: data chunks (chunks.rs), pre-rendered HTML,
+//! static files and the search index. Output goes to a fresh temporary folder beside the
+//! target and replaces the target only when everything succeeded, so a failed build never
+//! leaves a half-written site. `docsite dev` keeps state between checks (incremental.rs).
+//!
+//! Dependencies run one way: this module uses the loading, rendering, site data, emit,
+//! search and pre-render modules; none of them uses it.
+
+mod check;
+mod chunks;
+mod incremental;
+mod links;
+mod model;
+mod pages;
+mod site;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+pub use check::{check, check_with};
+pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
+pub use incremental::RenderCache;
+use site::PageOut;
+pub use site::Site;
+
+use crate::diagnostics::BuildError;
+use crate::emit;
+use crate::search;
+
+/// Options of one build.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// The site directory.
+    pub site_dir: PathBuf,
+    /// Where the output goes.
+    pub out_dir: PathBuf,
+    /// The theme directory.
+    pub theme_dir: PathBuf,
+    /// Pre-render workers (default: number of cores).
+    pub workers: usize,
+}
+
+/// What a successful build reports.
+#[derive(Debug)]
+pub struct BuildReport {
+    /// Routes written.
+    pub routes: usize,
+    /// Warnings.
+    pub diagnostics: crate::diagnostics::Diagnostics,
+    /// Time per stage, for `--timings`.
+    pub timings: Vec<(&'static str, f64)>,
+}
+
+/// Builds the site into `opts.out_dir`.
+pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    let mut site = check(&opts.site_dir)?;
+    crate::theme::ensure_built(&opts.theme_dir)?;
+    let t = std::time::Instant::now();
+    let out_parent = opts.out_dir.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+    std::fs::create_dir_all(&out_parent).map_err(BuildError::io(&out_parent))?;
+    let tmp = out_parent.join(format!(".{}.tmp-{}", opts.out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "build".into()), std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(BuildError::io(&tmp))?;
+    let result = write_site(&mut site, opts, &tmp);
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    site.timings.push(("write", t.elapsed().as_secs_f64()));
+    if opts.out_dir.exists() {
+        std::fs::remove_dir_all(&opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
+    }
+    std::fs::rename(&tmp, &opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
+    Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings })
+}
+
+fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), BuildError> {
+    site.copy_files(&opts.theme_dir, out, true)?;
+    let template = site.template(&opts.theme_dir)?;
+    // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
+    let chunks = Chunks::new(site, ChunkNames::Content);
+    for c in chunks.all() {
+        let path = out.join(&c.rel);
+        // Identical chunks share a file.
+        if !path.exists() {
+            write_file(&path, c.json.get().as_bytes())?;
+        }
+    }
+    let jobs = chunks.jobs(site, None);
+    let worker = opts.theme_dir.join("prerender-worker.mjs");
+    let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
+    let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
+    writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
+    // The pages are on disk: their memory goes before the search index takes its own.
+    drop((writes, rendered, jobs));
+    drop(chunks);
+    // The search index (one thread, built from the content trees) runs while the rest of the
+    // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
+    let entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
+    let language = &site.site_data.locale.html_lang;
+    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), || entries.as_ref().map_or(Ok(0), |entries| search::write_index(entries, language, out)))?;
+    Ok(())
+}
+
+/// Writes a file, creating its folder.
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+    }
+    std::fs::write(path, bytes).map_err(BuildError::io(path))
+}

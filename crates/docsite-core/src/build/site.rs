@@ -1,0 +1,200 @@
+//! The checked model of a site ([`Site`]): every page's data, the sidebars, the site data
+//! and the files pages refer to, as the check stages leave it; and what the write stage and
+//! `docsite dev` ask of it (paths, files to copy, HTML documents, search entries).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::chunks::Chunks;
+use super::incremental::Incremental;
+use super::write_file;
+use crate::config::SiteConfig;
+use crate::contract::*;
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::emit;
+use crate::markdown;
+use crate::schemas;
+use crate::search;
+
+/// One page of the site, ready to emit.
+pub(super) struct PageOut {
+    pub(super) route: String,
+    pub(super) data: PageData,
+    pub(super) sidebar_key: Option<(String, String)>,
+    /// A version's landing route, repeating its main doc (kept out of the search index).
+    pub(super) landing: bool,
+    /// The Markdown file it comes from.
+    pub(super) source: Option<PathBuf>,
+}
+
+/// The checked model of a site.
+pub struct Site {
+    pub(super) config: SiteConfig,
+    pub(super) site_data: SiteData,
+    pub(super) pages: Vec<PageOut>,
+    pub(super) sidebars: BTreeMap<(String, String), SidebarData>,
+    pub(super) not_found: PageData,
+    pub(super) not_found_route: String,
+    pub(super) assets: Vec<markdown::Asset>,
+    pub(super) schemas: Vec<schemas::SchemaFile>,
+    /// Warnings found on the way.
+    pub diagnostics: Diagnostics,
+    pub(super) timings: Vec<(&'static str, f64)>,
+    /// Kept when checking with a [`RenderCache`], for [`Site::update_doc`].
+    pub(super) incremental: Option<Box<Incremental>>,
+}
+
+impl Site {
+    /// Every route with its kind and title, sorted (for tests and `check` summaries).
+    pub fn routes(&self) -> Vec<(String, RouteKind, String)> {
+        let mut r: Vec<_> = self.pages.iter().map(|p| (p.route.clone(), p.data.kind, p.data.title.clone())).collect();
+        r.sort();
+        r
+    }
+
+    /// The page data of a route.
+    pub fn page(&self, route: &str) -> Option<&PageData> {
+        self.pages.iter().find(|p| p.route == route).map(|p| &p.data)
+    }
+
+    /// The site data.
+    pub fn site_data(&self) -> &SiteData {
+        &self.site_data
+    }
+
+    /// A sidebar of a version.
+    pub fn sidebar(&self, version: &str, id: &str) -> Option<&SidebarData> {
+        self.sidebars.get(&(version.to_string(), id.to_string()))
+    }
+}
+
+
+
+impl Site {
+    /// Time per stage so far.
+    pub(crate) fn timings_mut(&mut self) -> &mut Vec<(&'static str, f64)> {
+        &mut self.timings
+    }
+
+    /// Pages (without the not-found page, which has index `page_count()`).
+    pub(crate) fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The route of page `i` (`None` for the not-found page).
+    pub(crate) fn pages_route(&self, i: usize) -> Option<&str> {
+        self.pages.get(i).map(|p| p.route.as_str())
+    }
+
+    /// The sidebar of page `i`.
+    pub(crate) fn sidebar_key(&self, i: usize) -> Option<&(String, String)> {
+        self.pages.get(i).and_then(|p| p.sidebar_key.as_ref())
+    }
+
+    /// The HTML file of page `i`, relative to the output.
+    pub(crate) fn document_path(&self, i: usize) -> PathBuf {
+        match self.pages.get(i) {
+            Some(p) => emit::html_path(Path::new(""), &self.config.base_url, &markdown::decode(&p.route)),
+            None => PathBuf::from("404.html"),
+        }
+    }
+
+    /// The site's base URL.
+    pub(crate) fn base_url(&self) -> &str {
+        &self.config.base_url
+    }
+
+    /// The theme's HTML template.
+    pub(crate) fn template(&self, theme_dir: &Path) -> Result<String, BuildError> {
+        let path = theme_dir.join("dist/client/index.html");
+        std::fs::read_to_string(&path).map_err(BuildError::io(&path))
+    }
+
+    /// Copies static files, then the theme's assets (never overwritten by content), the
+    /// files pages refer to and, when `schemas`, the published JSON schemas.
+    pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
+        let base = &self.config.base_url;
+        emit::copy_tree(&self.config.site_dir.join("static"), out)?;
+        emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
+        for a in &self.assets {
+            let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
+            let target = out.join(markdown::decode(rel));
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+            }
+            std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
+        }
+        if schemas {
+            for f in &self.schemas {
+                write_file(&out.join(&f.path), &f.bytes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the files pages refer to that are not in `out` yet (after
+    /// [`Site::update_doc`], an edit may have added an image).
+    pub(crate) fn copy_new_assets(&self, out: &Path) -> Result<(), BuildError> {
+        for a in &self.assets {
+            let rel = a.url.strip_prefix(self.config.base_url.as_str()).unwrap_or(&a.url);
+            let target = out.join(markdown::decode(rel));
+            if !target.exists() {
+                if let Some(dir) = target.parent() {
+                    std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+                }
+                std::fs::copy(&a.source, &target).map_err(BuildError::io(&a.source))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What the search index is built from.
+    pub(crate) fn search_entries(&self) -> Vec<search::Entry<'_>> {
+        search::entries(self.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing)))
+    }
+
+    /// A copy of what the search index is built from, for a thread of its own: (route,
+    /// page, is a landing route) and the language.
+    pub(crate) fn search_snapshot(&self) -> (Vec<(String, PageData, bool)>, String) {
+        (self.pages.iter().map(|p| (p.route.clone(), p.data.clone(), p.landing)).collect(), self.site_data.locale.html_lang.clone())
+    }
+
+    /// The HTML documents of rendered jobs: (path relative to the output, HTML). `extra_head`
+    /// goes at the end of every head (`docsite dev` adds its live-reload script there).
+    pub(crate) fn documents(&self, chunks: &Chunks, template: &str, jobs: &[crate::prerender::Job<'_>], rendered: &[crate::prerender::Rendered], extra_head: &str) -> Result<Vec<(PathBuf, String)>, BuildError> {
+        let base = &self.config.base_url;
+        let mut failures = Diagnostics::default();
+        let attrs = format!("lang=\"{}\" dir=\"{}\"", self.site_data.locale.html_lang, self.site_data.locale.direction);
+        let writes = jobs
+            .iter()
+            .zip(rendered)
+            .filter_map(|(job, r)| {
+                if let Some(err) = &r.error {
+                    failures.push(Diagnostic::general(format!("pre-rendering {} failed: {err}", job.url)));
+                    return None;
+                }
+                let (page_url, sidebar_url) = match self.pages.get(job.index) {
+                    Some(p) => (&chunks.pages[job.index].url, p.sidebar_key.as_ref().and_then(|k| chunks.sidebars.get(k)).map(|c| &c.url)),
+                    None => (&chunks.not_found.url, None),
+                };
+                let path = self.document_path(job.index);
+                let boot = Boot { site: chunks.site.url.clone(), routes: chunks.routes.url.clone(), page: page_url.clone(), sidebar: sidebar_url.cloned() };
+                let mut head = String::new();
+                head.push_str(&r.head);
+                if let Some(icon) = &self.config.raw.favicon {
+                    head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
+                }
+                for u in [Some(&chunks.site.url), Some(page_url), sidebar_url, Some(&chunks.routes.url)].into_iter().flatten() {
+                    head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
+                }
+                head.push_str(&format!("<script id=\"__docsite\" type=\"application/json\">{}</script>", emit::script_safe_json(&serde_json::to_string(&boot).expect("json"))));
+                head.push_str(extra_head);
+                Some((path, crate::prerender::assemble(template, &attrs, &head, &r.html)))
+            })
+            .collect();
+        if failures.has_errors() {
+            return Err(BuildError::Invalid(failures));
+        }
+        Ok(writes)
+    }
+}
