@@ -5,7 +5,12 @@
 //
 //   next -> site/docs/context/ref, @finos/fdc3-context@2.2.1-beta.2
 //           (alias "fdc3-context-next"; newest published, the draft has no
-//           package of its own)
+//           package of its own). Examples of types only the draft has are
+//           marked ```json draft-only and skipped (and counted). With
+//           --draft <git dir of github:finos/FDC3>, next is validated instead
+//           against the draft's schemas (packages/fdc3-context/schemas/context
+//           and packages/fdc3-schema/schemas/api) at the commit pinned in
+//           draft-pin.json, draft-only examples included (see draft.mjs).
 //   2.2  -> versioned_docs/version-2.2/context/ref, @finos/fdc3-context@2.2.0
 //   2.1  -> NOT validated: no published package of FDC3 2.1 ships the context
 //           schemas (@finos/fdc3 2.1.0-beta.*, 2.1.0 and 2.1.1 contain only
@@ -51,10 +56,22 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { materialiseDraft, takeDraftArg } from './draft.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
+
+const argv = process.argv.slice(2);
+let draftSource = null;
+try {
+  const gitDir = takeDraftArg(argv);
+  if (argv.length > 0) throw new Error(`unknown argument '${argv[0]}' (expected --draft <git dir>)`);
+  if (gitDir) draftSource = materialiseDraft(gitDir);
+} catch (err) {
+  console.error(err.message);
+  process.exit(2);
+}
 
 // Errata: narrow corrections of known defects in published schemas, applied
 // in memory only while the package still contains the defect, and reported on
@@ -239,7 +256,9 @@ function loadVersion(version) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
 
-  const contextDir = path.join(packageDir(version.schemas.package), version.schemas.dir);
+  const contextDir = version.schemas.package
+    ? path.join(packageDir(version.schemas.package), version.schemas.dir)
+    : version.schemas.dir;
   const schemaFiles = readdirSync(contextDir).filter((f) => f.endsWith('.schema.json')).sort();
   if (schemaFiles.length === 0) {
     throw new Error(`no context schemas found in ${contextDir}`);
@@ -260,7 +279,9 @@ function loadVersion(version) {
   if (!baseContextId) throw new Error(`context.schema.json missing from ${contextDir}`);
 
   if (version.apiSchema) {
-    const apiFile = path.join(packageDir(version.apiSchema.package), version.apiSchema.file);
+    const apiFile = version.apiSchema.package
+      ? path.join(packageDir(version.apiSchema.package), version.apiSchema.file)
+      : version.apiSchema.file;
     ajv.addSchema(prepareSchema(JSON.parse(readFileSync(apiFile, 'utf8'))));
   }
 
@@ -271,7 +292,7 @@ function loadVersion(version) {
   };
 
   return {
-    label: packageLabel(version.schemas.package),
+    label: version.label ?? packageLabel(version.schemas.package),
     notes,
     byType,
     baseValidator: () => validatorFor(baseContextId),
@@ -318,6 +339,7 @@ function jsonFences(markdown) {
           fences.push({
             line: open.line,
             noCheck: open.flags.includes('no-check') || open.flags.includes('no-validate'),
+            draftOnly: open.flags.includes('draft-only'),
             body: open.body.map((l) => l.slice(Math.min(open.indent, l.length - l.trimStart().length))).join('\n'),
           });
         }
@@ -346,6 +368,17 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let unvalidated = 0;
+
+if (draftSource) {
+  // next against the draft: its own schemas, from the pinned commit.
+  const next = VERSIONS.find((v) => v.name === 'next');
+  next.schemas = { dir: path.join(draftSource.dir, 'packages/fdc3-context/schemas/context') };
+  next.apiSchema = { file: path.join(draftSource.dir, 'packages/fdc3-schema/schemas/api/api.schema.json') };
+  next.label = `the draft's schemas at finos/FDC3@${draftSource.commit.slice(0, 12)}`;
+  next.draft = true;
+}
+
+let draftOnlySkipped = 0;
 
 for (const version of VERSIONS) {
   const pages = pagesOf(version);
@@ -379,6 +412,15 @@ for (const version of VERSIONS) {
         continue;
       }
       const fail = (where, message) => console.log(`FAIL ${at} [${version.name}] ${where}: ${message}`);
+      if (fence.draftOnly && version.name !== 'next') {
+        fail('(fence)', 'draft-only marks an example of the unreleased draft; it belongs in next only');
+        failed++;
+        continue;
+      }
+      if (fence.draftOnly && !version.draft) {
+        draftOnlySkipped++;
+        continue;
+      }
 
       let example;
       try {
@@ -427,6 +469,9 @@ for (const version of VERSIONS) {
 }
 
 if (skipped > 0) console.log(`${skipped} example(s) marked no-check were skipped`);
+if (draftOnlySkipped > 0) {
+  console.log(`${draftOnlySkipped} draft-only example(s) of next not validated (types only the draft has; run with --draft <git dir of finos/FDC3>)`);
+}
 if (unvalidated > 0) console.log(`${unvalidated} example(s) of versions without published schemas were not validated`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
