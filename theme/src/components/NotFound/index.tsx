@@ -11,27 +11,23 @@ export function NotFound() {
   const site = useSiteData();
   const docs = site.versions.find((version) => version.isLast) ?? site.versions[0];
   const ways = [
-    { to: site.baseUrl, label: 'Home page', hint: `What ${site.title} is, in one page` },
-    ...(docs ? [{ to: docs.mainDocPath, label: 'Documentation', hint: `Start at the ${docs.label} docs` }] : []),
-    { to: site.search.pagePath, label: 'Search', hint: 'Find a page by its words' },
+    { to: site.baseUrl, label: 'Home page' },
+    ...(docs ? [{ to: docs.mainDocPath, label: 'Documentation' }] : []),
+    { to: site.search.pagePath, label: 'Search' },
   ];
   return (
     <div className={styles.notFound}>
       <article className="markdown">
-        <p className={styles.code}>404</p>
         <h1>Page Not Found</h1>
         <Nodes nodes={content} />
+        <ul>
+          {ways.map((way) => (
+            <li key={way.label}>
+              <Link to={way.to}>{way.label}</Link>
+            </li>
+          ))}
+        </ul>
       </article>
-      <ul className={styles.ways}>
-        {ways.map((way) => (
-          <li key={way.label}>
-            <Link to={way.to} className={styles.way}>
-              <b>{way.label}</b>
-              <span>{way.hint}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }
