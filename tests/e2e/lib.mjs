@@ -39,24 +39,27 @@ function hashTree(hash, dir) {
 /**
  * Builds `fixtures/<name>` with the release binary into a temporary folder and returns
  * it. The output is reused while the fixture, the binary and the built theme are
- * unchanged (every spec file runs in its own process).
+ * unchanged (every spec file runs in its own process). `env`: extra environment variables
+ * for the build (part of the reuse key).
  */
-export function buildFixture(name) {
+export function buildFixture(name, { env = {} } = {}) {
   const source = path.join(FIXTURES, name);
   const hash = createHash('sha256');
   hashTree(hash, source);
+  hash.update(JSON.stringify(env));
   const bin = fs.statSync(BIN);
   hash.update(`${bin.size}:${bin.mtimeMs}`);
   const themeStamp = path.join(root, 'theme/dist/.docsite-theme-hash');
   if (fs.existsSync(themeStamp)) hash.update(fs.readFileSync(themeStamp));
-  const out = path.join(os.tmpdir(), `docsite-e2e-${name}-${hash.digest('hex').slice(0, 12)}`);
+  const variant = Object.keys(env).length > 0 ? `${name}-env` : name;
+  const out = path.join(os.tmpdir(), `docsite-e2e-${variant}-${hash.digest('hex').slice(0, 12)}`);
   if (fs.existsSync(path.join(out, '404.html'))) return out;
-  const result = spawnSync(BIN, ['build', source, '--out', out], { encoding: 'utf8' });
+  const result = spawnSync(BIN, ['build', source, '--out', out], { encoding: 'utf8', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
   // Outputs of earlier fixture, binary or theme versions are of no further use.
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const stale = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(`docsite-e2e-${name}-`) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
+    if (entry.startsWith(`docsite-e2e-${variant}-`) && /^[0-9a-f]{12}$/.test(entry.slice(`docsite-e2e-${variant}-`.length)) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
   }
   return out;
 }

@@ -2,7 +2,6 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Element, PageData } from '../src/generated/contract';
-import { initials, monogramColour, MONOGRAM_COLOURS } from '../src/components/UserGrid';
 import { categoryFromHash } from '../src/components/Showcase';
 import { readShowcase } from '../src/components/Showcase/model';
 import { lazyComponentsIn, preloadAllContent, preloadContent } from '../src/content/lazy';
@@ -150,17 +149,8 @@ describe('home page components', () => {
     expect(cards[0]?.querySelector('svg')).not.toBeNull();
     expect(cards[1]?.textContent).toContain('Experimental');
     const tile = root.querySelector('ul a[href="https://scottlogic.example.org"]');
-    expect(tile?.textContent).toBe('SLScott Logic');
+    expect(tile?.textContent).toBe('Scott Logic');
     expect(root.textContent).toContain('Add your company');
-  });
-
-  it('draw monograms from names, the same colour for the same name', () => {
-    expect(initials('Scott Logic')).toBe('SL');
-    expect(initials('interop.io')).toBe('II');
-    expect(initials('Norman & Sons')).toBe('NS');
-    expect(initials('UBS')).toBe('U');
-    expect(monogramColour('Citi')).toBe(monogramColour('Citi'));
-    expect(MONOGRAM_COLOURS).toContain(monogramColour('Morgan Stanley'));
   });
 });
 

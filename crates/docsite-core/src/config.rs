@@ -734,6 +734,15 @@ pub struct SiteConfig {
     pub toc_levels: (u8, u8),
 }
 
+/// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
+/// or mirror deployment of a site that configures analytics. `docsite dev` sets it for
+/// itself, so local previews never send page views.
+pub const ANALYTICS_ENV: &str = "DOCSITE_ANALYTICS";
+
+fn analytics_off() -> bool {
+    std::env::var(ANALYTICS_ENV).is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false" | "no"))
+}
+
 impl SiteConfig {
     /// Reads and validates `<site_dir>/docsite.toml`.
     pub fn load(site_dir: &Path) -> Result<SiteConfig, Vec<Diagnostic>> {
@@ -742,7 +751,10 @@ impl SiteConfig {
             vec![Diagnostic::error(&file, format!("cannot read the site configuration: {e}"))
                 .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md)"))]
         })?;
-        let raw = parse(&file, &text).map_err(|d| vec![d])?;
+        let mut raw = parse(&file, &text).map_err(|d| vec![d])?;
+        if analytics_off() {
+            raw.gtag = None;
+        }
         let mut errors = Vec::new();
         let key_error = |key: &str, msg: String| {
             let line = find_key_line(&text, key);

@@ -17,20 +17,17 @@ pub struct FileUpdate {
     pub timestamp: i64,
 }
 
-/// Newest commit of every file under `dir`, keyed by absolute path.
+/// Newest commit of every file under `dir`, keyed by `dir` joined with the file's path
+/// inside it (lexically normalised): the form the loader gives doc sources, whether the
+/// site folder was given as an absolute or a relative path (`docsite build site`).
 pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
     let mut out = HashMap::new();
-    let Ok(top) = Command::new("git").arg("-C").arg(dir).args(["rev-parse", "--show-toplevel"]).output() else {
-        return out;
-    };
-    if !top.status.success() {
-        return out;
-    }
-    let top = PathBuf::from(String::from_utf8_lossy(&top.stdout).trim());
+    // `--relative`: names relative to `dir` (git's working directory here), not to the
+    // top of the repository, which a relative `dir` could not be joined with.
     let Ok(log) = Command::new("git")
         .arg("-C")
         .arg(dir)
-        .args(["-c", "core.quotepath=off", "log", "--format=%x00%at%x09%an", "--name-only", "--no-renames", "--", "."])
+        .args(["-c", "core.quotepath=off", "log", "--format=%x00%at%x09%an", "--name-only", "--relative", "--no-renames", "--", "."])
         .output()
     else {
         return out;
@@ -42,7 +39,7 @@ pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
         let Ok(timestamp) = ts.parse::<i64>() else { continue };
         for file in lines.filter(|l| !l.is_empty()) {
             // Newest first: keep the first commit seen for each file.
-            out.entry(top.join(file)).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
+            out.entry(crate::markdown::normalize_path(&dir.join(file))).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
         }
     }
     out
@@ -80,6 +77,35 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_found_when_the_site_folder_is_a_relative_path() {
+        // A repository in a folder named relative to the working directory (the crate's
+        // folder under `cargo test`), like `docsite build site`.
+        let repo = tempfile::Builder::new().prefix(".git-relative-").tempdir_in(".").expect("temp dir");
+        let relative = PathBuf::from(repo.path().file_name().expect("a name"));
+        let git = |args: &[&str]| {
+            let status = Command::new("git")
+                .arg("-C")
+                .arg(repo.path())
+                .args(["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"])
+                .args(args)
+                .output()
+                .expect("git runs");
+            assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+        };
+        git(&["init", "-q"]);
+        std::fs::create_dir_all(repo.path().join("site/docs")).expect("mkdir");
+        std::fs::write(repo.path().join("site/docs/intro.md"), "# Intro\n").expect("write");
+        git(&["add", "."]);
+        git(&["commit", "-q", "-m", "first"]);
+        let site = relative.join("site");
+        let updates = last_updates(&site);
+        let found = updates.get(&site.join("docs/intro.md")).expect("the doc, keyed like the loader's relative path");
+        assert_eq!(found.author, "Ada");
+        let absolute = repo.path().join("site");
+        assert!(last_updates(&absolute).contains_key(&absolute.join("docs/intro.md")));
+    }
 
     #[test]
     fn dates_format_like_the_theme_expects() {

@@ -1,11 +1,12 @@
 // Analytics and third-party scripts (SPEC §7): with `[gtag]` configured (the shell
 // fixture), gtag.js loads async and every client navigation that changes the path,
-// query or hash sends a page view, with IP anonymisation; without it (the FDC3 site)
-// nothing of the kind loads. The third-party buttons script loads async and a slow or
+// query or hash sends a page view, with IP anonymisation; the FDC3 site does so with the
+// standard's own measurement id; built with DOCSITE_ANALYTICS=off, nothing of the kind
+// loads. The third-party buttons script loads async and a slow or
 // failing one never holds up or breaks the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, sleep, unexpected, useSite } from '../lib.mjs';
+import { buildFixture, openPage, sleep, startServer, unexpected, useSite } from '../lib.mjs';
 
 const ctx = useSite({ shell: true });
 
@@ -73,19 +74,40 @@ test('when gtag.js is blocked, navigation still works and page views queue up', 
   await context.close();
 });
 
-test('without a tracking id (the FDC3 site), no analytics code or request is made', async () => {
+test('the FDC3 site sends page views to the standard\'s measurement id, with IP anonymisation', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  const loaded = page.waitForRequest((r) => r.url().startsWith('https://www.googletagmanager.com/gtag/js?id=G-EY9BQJ55YQ'));
+  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await loaded;
+  assert.deepEqual((await dataLayer(page))[1], ['config', 'G-EY9BQJ55YQ', { anonymize_ip: true }]);
+  await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
+  await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
+  await page.waitForFunction(() => window.dataLayer.some((a) => a[1] === 'page_view'));
+  assert.deepEqual(await pageViews(page), ['/docs/why-fdc3']);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('DOCSITE_ANALYTICS=off at build time: no analytics code or request is made', async () => {
+  const server = await startServer(buildFixture('shell', { env: { DOCSITE_ANALYTICS: 'off' } }));
   const { page, context, problems } = await openPage(ctx.browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
-  await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
-  await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
-  await sleep(300);
-  assert.equal(await page.evaluate(() => typeof window.gtag), 'undefined');
-  assert.equal(await page.evaluate(() => window.dataLayer), undefined);
-  assert.deepEqual(requests.filter((url) => /googletagmanager|google-analytics|\/analytics-/.test(url)), []);
-  assert.deepEqual(problems, []);
-  await context.close();
+  try {
+    const html = await (await fetch(server.base + '/docs/intro')).text();
+    assert.doesNotMatch(html, /googletagmanager/);
+    await page.goto(server.base + '/docs/intro', { waitUntil: 'networkidle' });
+    await page.locator('main').getByRole('link', { name: 'first guide', exact: true }).click();
+    await page.locator('main h1', { hasText: 'First guide' }).waitFor();
+    await sleep(300);
+    assert.equal(await page.evaluate(() => typeof window.gtag), 'undefined');
+    assert.equal(await page.evaluate(() => window.dataLayer), undefined);
+    assert.deepEqual(requests.filter((url) => /googletagmanager|google-analytics|\/analytics-/.test(url)), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    server.stop();
+  }
 });
 
 test('the FDC3 site loads the GitHub buttons script async on every page', async () => {

@@ -31,8 +31,9 @@ test('pages are served with a policy that allows only the site and its own inlin
   assert.match(scriptSrc, /'wasm-unsafe-eval'/);
   assert.match(scriptSrc, /'sha256-[A-Za-z0-9+/]+=*'/);
   assert.doesNotMatch(scriptSrc, /'unsafe-inline'|'unsafe-eval'|\*/);
-  // This site configures no hosted search and no analytics.
-  assert.doesNotMatch(policy, /algolia|google/);
+  // This site configures analytics (gtag.js and its collection hosts) and no hosted search.
+  assert.doesNotMatch(policy, /algolia/);
+  assert.match(scriptSrc, /https:\/\/www\.googletagmanager\.com/);
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
   assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
 });

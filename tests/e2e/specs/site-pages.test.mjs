@@ -80,6 +80,7 @@ test('clicking a type shows only that type, sorted by title', async () => {
     const button = page.getByRole('button', { name: new RegExp(`^${label.replace(/[&]/g, '\\$&')}`) });
     await button.click();
     assert.equal(await button.getAttribute('aria-pressed'), 'true', `${label} is selected`);
+    assert.equal(new URL(page.url()).hash, `#${category}`, `the choice of ${label} is in the address`);
     assert.equal(await page.getByRole('button', { name: /^Adopters/ }).getAttribute('aria-pressed'), 'false');
     const cards = await visibleCards(page);
     assert.ok(cards.length > 0, `${label} has entries`);

@@ -1,5 +1,4 @@
-//! Which heading the reader is at: the last TOC heading that has scrolled past the
-//! navbar. Measured on scroll (one rAF per frame), not with IntersectionObserver, so
+//! Which heading the reader is at (the rule in the update function). Measured on scroll (one rAF per frame), not with IntersectionObserver, so
 //! that long sections without visible headings keep their entry highlighted.
 import { useEffect, useState } from 'react';
 
@@ -14,18 +13,20 @@ export function useTocHighlight(ids: readonly string[]): string | null {
     const update = () => {
       frame = 0;
       const navbar = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--ds-navbar-height')) || 60;
-      const threshold = navbar + 24;
+      // Docusaurus's rule: the first heading in the top half of the viewport (below the
+      // navbar); else the last one that has scrolled above it; none before the first
+      // heading comes up into that top half.
       let current: string | null = null;
       for (const id of headingIds) {
         const element = document.getElementById(id);
         if (!element) continue;
-        if (element.getBoundingClientRect().top <= threshold) current = id;
-        else break;
-      }
-      // Before the first heading reaches the top, it is the one in view.
-      if (current === null) {
-        const first = document.getElementById(headingIds[0] ?? '');
-        if (first && first.getBoundingClientRect().top < window.innerHeight) current = headingIds[0] ?? null;
+        const top = element.getBoundingClientRect().top;
+        if (top < navbar + 1) {
+          current = id;
+          continue;
+        }
+        if (top <= window.innerHeight / 2) current = id;
+        break;
       }
       // At the very bottom, the last heading may never reach the top: pick it.
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;

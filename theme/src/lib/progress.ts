@@ -7,7 +7,7 @@ let loading: Promise<NProgress> | null = null;
 let wanted = false;
 
 function load(): Promise<NProgress> {
-  loading ??= import('nprogress').then(({ default: nprogress }) => {
+  loading ??= import('./nprogressBar').then(({ default: nprogress }) => {
     // nprogress's defaults, spelt out (trickleRate is a 0.2 option its types lack).
     nprogress.configure({
       showSpinner: false,

@@ -74,10 +74,52 @@ pub fn highlight(grammar: &str, code: &str, highlighted: &[usize]) -> String {
 /// The code as escaped HTML with arborium's token elements.
 fn tokens(grammar: &str, code: &str) -> String {
     if grammar.is_empty() {
-        escape(code)
-    } else {
-        HIGHLIGHTER.with(|h| h.borrow_mut().highlight(grammar, code)).unwrap_or_else(|_| escape(code))
+        return escape(code);
     }
+    let flat = HIGHLIGHTER.with(|h| h.borrow_mut().highlight(grammar, code)).unwrap_or_else(|_| escape(code));
+    if grammar == "json" { json_keys_and_punctuation(&flat) } else { flat }
+}
+
+/// arborium's JSON grammar gives keys and string values the same tag and leaves the
+/// punctuation bare, so a context example reads as one colour. A string token followed by
+/// `:` becomes a property (`pr`), and bare `{}[],:` become punctuation (`p`), the classes
+/// the TypeScript blocks use for the same things.
+fn json_keys_and_punctuation(flat: &str) -> String {
+    let mut out = String::with_capacity(flat.len() + flat.len() / 2);
+    let mut depth = 0usize;
+    let mut rest = flat;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("</a-") {
+            let end = after.find('>').map_or(after.len(), |i| i + 1);
+            out.push_str(&rest[..4 + end]);
+            depth = depth.saturating_sub(1);
+            rest = &after[end..];
+        } else if let Some(after) = rest.strip_prefix("<a-s>").filter(|_| depth == 0) {
+            // A whole string token: a key when the next thing after it is a colon.
+            let Some(close) = after.find("</a-s>") else {
+                out.push_str(rest);
+                break;
+            };
+            let tail = &after[close + 6..];
+            let tag = if tail.trim_start_matches([' ', '\t']).starts_with(':') { "pr" } else { "s" };
+            out.push_str(&format!("<a-{tag}>{}</a-{tag}>", &after[..close]));
+            rest = tail;
+        } else if let Some(after) = rest.strip_prefix("<a-") {
+            let end = after.find('>').map_or(after.len(), |i| i + 1);
+            out.push_str(&rest[..3 + end]);
+            depth += 1;
+            rest = &after[end..];
+        } else if depth == 0 && matches!(c, '{' | '}' | '[' | ']' | ',' | ':') {
+            out.push_str("<a-p>");
+            out.push(c);
+            out.push_str("</a-p>");
+            rest = &rest[1..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// Minimal HTML escaping for text content.
@@ -177,6 +219,21 @@ mod tests {
         assert!(html.contains("<span class=\"line highlighted\">"), "{html}");
         assert!(html.contains("class=\"k\""), "a keyword class: {html}");
         assert_eq!(html.matches("class=\"line").count(), 2);
+    }
+
+    #[test]
+    fn json_keys_values_and_punctuation_have_distinct_classes() {
+        let html = highlight("json", "{\n  \"type\": \"fdc3.instrument\",\n  \"n\" : 1.5, \"ok\": [true, null]\n}", &[]);
+        assert!(html.contains("<span class=\"pr\">&quot;type&quot;</span>"), "{html}");
+        assert!(html.contains("<span class=\"s\">&quot;fdc3.instrument&quot;</span>"), "{html}");
+        assert!(html.contains("<span class=\"pr\">&quot;n&quot;</span>"), "{html}");
+        assert!(html.contains("<span class=\"p\">{</span>"), "{html}");
+        assert!(html.contains("<span class=\"p\">:</span>"), "{html}");
+        assert!(html.contains("<span class=\"p\">,</span>"), "{html}");
+        assert!(!html.contains("<span class=\"s\">&quot;type"), "{html}");
+        for literal in ["1.5", "true", "null"] {
+            assert!(html.contains(&format!(">{literal}</span>")), "{literal} has a class: {html}");
+        }
     }
 
     #[test]

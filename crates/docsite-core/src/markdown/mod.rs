@@ -199,11 +199,8 @@ impl TreeBuilder<'_, '_> {
                         ContainerKind::Layout { name, attrs } => {
                             el.a = self.layout_attributes(name, attrs, self.body_line + line);
                         }
-                        ContainerKind::Admonition { kind, title } => {
+                        ContainerKind::Admonition { kind, .. } => {
                             el.a.insert("kind".into(), kind.clone());
-                            if let Some(t) = title {
-                                el.a.insert("title".into(), t.clone());
-                            }
                         }
                         ContainerKind::Tabs(attrs) => {
                             for (k, v) in attrs {
@@ -227,10 +224,39 @@ impl TreeBuilder<'_, '_> {
                         }
                     }
                     let depth = self.open(el);
+                    if let ContainerKind::Admonition { title: Some(title), .. } = kind {
+                        self.admonition_title(title, *line);
+                    }
                     self.blocks(children);
                     self.close_to(depth);
                 }
             }
+        }
+    }
+
+    /// An admonition's title (`:::info _@EXPERIMENTAL_`) is inline Markdown: the open
+    /// admonition gets its plain text as the `title` attribute (what the search index and
+    /// any text reader use) and, when the title has markup, the rendered inline nodes as a
+    /// first child `AdmonitionTitle` for the theme to show.
+    fn admonition_title(&mut self, title: &str, line: usize) {
+        let depth = self.open(element("AdmonitionTitle"));
+        self.markdown(title, line);
+        self.close_to(depth + 1);
+        let mut holder = self.stack.pop().expect("the title element");
+        // One paragraph is what a one-line title parses to: keep its inline children.
+        let inline = match holder.c.as_mut_slice() {
+            [Node::Element(p)] if p.t == "p" => Some(std::mem::take(&mut p.c)),
+            _ => None,
+        };
+        if let Some(inline) = inline {
+            holder.c = inline;
+        }
+        let plain = text_of(&holder.c).trim().to_string();
+        let marked_up = holder.c.iter().any(|n| matches!(n, Node::Element(_)));
+        let admonition = self.stack.last_mut().expect("the admonition");
+        admonition.a.insert("title".into(), plain);
+        if marked_up {
+            admonition.c.push(Node::Element(holder));
         }
     }
 
@@ -895,6 +921,20 @@ mod tests {
         let data = DataFiles::default();
         let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    #[test]
+    fn admonition_titles_render_inline_markdown() {
+        let r = ctx_render(":::info _@EXPERIMENTAL_ and `code`\n\nBody\n\n:::\n\n:::tip Plain title\n\nBody\n\n:::\n");
+        let Node::Element(info) = &r.content[0] else { panic!("{:?}", r.content) };
+        assert_eq!(info.a.get("title").map(String::as_str), Some("@EXPERIMENTAL and code"));
+        let Some(Node::Element(title)) = info.c.first() else { panic!("{:?}", info.c) };
+        assert_eq!(title.t, "AdmonitionTitle");
+        let tags: Vec<_> = title.c.iter().filter_map(|n| if let Node::Element(e) = n { Some(e.t.as_str()) } else { None }).collect();
+        assert_eq!(tags, vec!["em", "code"]);
+        let Node::Element(tip) = &r.content[1] else { panic!("{:?}", r.content) };
+        assert_eq!(tip.a.get("title").map(String::as_str), Some("Plain title"));
+        assert!(!tip.c.iter().any(|n| matches!(n, Node::Element(e) if e.t == "AdmonitionTitle")), "{:?}", tip.c);
     }
 
     #[test]

@@ -43,6 +43,9 @@ const SETTLE: Duration = Duration::from_millis(5);
 const INDEX_AFTER: Duration = Duration::from_millis(600);
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    // Local previews never send analytics page views: every configuration this process
+    // loads reads `[gtag]` as absent. Set before any thread starts.
+    std::env::set_var(docsite_core::config::ANALYTICS_ENV, "off");
     if let Err(code) = super::require_site_dir(&args.site_dir) {
         return code;
     }

@@ -1,7 +1,7 @@
 //! `:::note|tip|info|caution|warning|danger[ Title]` boxes.
 import type { ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
-import { Nodes } from '../../content/Nodes';
+import { isElement, Nodes } from '../../content/Nodes';
 import { IconDanger, IconInfo, IconNote, IconTip, IconWarning } from '../Icons';
 import styles from './styles.module.css';
 
@@ -24,7 +24,11 @@ function parseKind(kind: string | undefined): AdmonitionKind {
 
 export function Admonition({ node }: Props) {
   const kind = parseKind(node.a?.kind);
-  const title = node.a?.title || kind.toUpperCase();
+  // A title with inline Markdown comes as a first `AdmonitionTitle` child; `title` is
+  // its plain text.
+  const [first, ...rest] = node.c ?? [];
+  const rich = first !== undefined && isElement(first, 'AdmonitionTitle') ? first : null;
+  const title = rich ? <Nodes nodes={rich.c} /> : node.a?.title || kind.toUpperCase();
   return (
     <div className={`admonition admonition-${kind} ${styles.admonition} ${styles[kind]}`}>
       <div className={styles.heading}>
@@ -32,7 +36,7 @@ export function Admonition({ node }: Props) {
         {title}
       </div>
       <div className={styles.content}>
-        <Nodes nodes={node.c} />
+        <Nodes nodes={rich ? rest : node.c} />
       </div>
     </div>
   );

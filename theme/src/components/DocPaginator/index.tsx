@@ -6,7 +6,7 @@ import styles from './styles.module.css';
 
 function PagerLink({ link, direction }: { link: PageLink; direction: 'previous' | 'next' }) {
   return (
-    <Link to={link.href} className={`${styles.link} ${styles[direction]}`}>
+    <Link to={link.href} className={direction === 'next' ? `${styles.link} ${styles.next}` : styles.link}>
       <span className={styles.sublabel}>{direction === 'previous' ? 'Previous' : 'Next'}</span>
       <span className={styles.label}>
         {direction === 'previous' ? '« ' : ''}

@@ -101,7 +101,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   };
   const toggleLabel = `Toggle the collapsible sidebar category '${item.label}'`;
   return (
-    <li className={`${styles.item} ${styles.category}`}>
+    <li className={styles.item}>
       <div className={`${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>
         {item.href !== null ? (
           <Link

@@ -13,6 +13,8 @@ export type DropdownEntry = {
   active?: boolean;
   external?: boolean;
   onClick?: () => void;
+  /** A rule above the entry, setting it apart from those before ("All versions"). */
+  divider?: boolean;
 };
 
 export type Props = {
@@ -33,6 +35,7 @@ export type Props = {
 export function Dropdown({ label, icon, to, entries, active = false, mobile = false, ariaLabel }: Props) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   /**
    * Opened by the pointer entering it: the click that usually follows (a mouse user
    * reaching for the toggle, or a tap, which emulates the hover first) must not close it.
@@ -44,7 +47,7 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
   const list = (
     <ul className={mobile ? styles.mobileList : styles.menu} hidden={mobile ? !open : undefined}>
       {entries.map((entry) => (
-        <li key={`${entry.label}\u0000${entry.to}`}>
+        <li key={`${entry.label}\u0000${entry.to}`} className={entry.divider ? styles.divider : undefined}>
           <Link
             to={entry.to}
             className={`${styles.entry} ${entry.active ? styles.entryActive : ''}`}
@@ -64,6 +67,7 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
 
   const toggle = (
     <button
+      ref={toggleRef}
       type="button"
       className={`${styles.toggle} ${active ? styles.active : ''}`}
       aria-haspopup="true"
@@ -89,6 +93,13 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
     <div
       ref={ref}
       className={`${mobile ? styles.mobile : styles.dropdown} ${open ? styles.open : ''}`}
+      // Escape closes the menu and, as in a menu button, puts focus back on its toggle
+      // (the document-level handler of useDismiss only closes it).
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggleRef.current?.focus();
+      }}
       onMouseEnter={
         mobile
           ? undefined

@@ -73,10 +73,18 @@ export function drawWhenNeeded(
       if (cancelled) return;
       const { default: mermaid } = await import('mermaid');
       if (cancelled) return;
-      mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default', securityLevel: 'strict', ...(dark ? DARK : {}) });
+      // Sequence diagrams at their natural size (the box scrolls sideways): scaled to the
+      // column, a wide one's text shrank to ~6 px.
+      mermaid.initialize({
+        startOnLoad: false,
+        theme: dark ? 'dark' : 'default',
+        securityLevel: 'strict',
+        sequence: { useMaxWidth: false },
+        ...(dark ? DARK : {}),
+      });
       drawn += 1;
       const { svg } = await mermaid.render(`docsite-mermaid-${drawn}`, code);
-      if (!cancelled) done(svg, null);
+      if (!cancelled) keepReaderInPlace(element, () => done(svg, null));
     }).catch((reason: unknown) => {
       if (cancelled) return;
       console.error('[docsite] Could not render a mermaid diagram.', reason);
@@ -87,6 +95,29 @@ export function drawWhenNeeded(
     cancelled = true;
     stop();
   };
+}
+
+/**
+ * Shows a drawn diagram without moving what the reader sees. A diagram drawn above the
+ * reader (a deep link to a later section, the page scrolled past it) grows from its
+ * placeholder and would push the text down the screen: once React has put the SVG in (a
+ * mutation observer's callback runs before the next frame is painted) the page scrolls
+ * by the growth (layout shift 0). When the browser's own scroll anchoring already kept
+ * the content in place, the diagram's bottom edge did not move and nothing is done.
+ */
+function keepReaderInPlace(element: Element, show: () => void): void {
+  const before = element.getBoundingClientRect();
+  // Only a diagram ending in the top half of the screen or above it: the reader is on
+  // what follows it (one lower down is drawn before they reach it).
+  if (before.bottom < window.innerHeight / 2) {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      const moved = element.getBoundingClientRect().bottom - before.bottom;
+      if (moved !== 0) window.scrollBy({ top: moved, behavior: 'instant' });
+    });
+    observer.observe(element, { childList: true, subtree: true });
+  }
+  show();
 }
 
 /** Mermaid's dark theme, with edge labels on a darker ground: its own (#585858 under

@@ -77,9 +77,13 @@ export function Navbar() {
             ))}
           </div>
           {colorMode.disableSwitch ? null : <ColorModeToggle />}
-          {search.map((item) => (
-            <NavbarItemView key={item.configPath} item={item} />
-          ))}
+          {search.length > 0 ? (
+            <div className={styles.search}>
+              {search.map((item) => (
+                <NavbarItemView key={item.configPath} item={item} />
+              ))}
+            </div>
+          ) : null}
         </div>
       </div>
       {/* Part of the first view (about 1.5 KB): phones on a flaky network must still get

@@ -1,16 +1,18 @@
 //! The navbar item components, one per `NavbarItem.type` of the contract.
 import type { NavbarItem } from '../../generated/contract';
-import { usePageData } from '../../contexts/PageData';
+import { usePageData, useSidebar } from '../../contexts/PageData';
 import { usePreferredVersion } from '../../contexts/PreferredVersion';
 import { useSiteData } from '../../contexts/SiteData';
-import { isLinkActive } from '../../lib/paths';
+import { isLinkActive, normalizePath, splitPath } from '../../lib/paths';
 import { activeVersionName, chooseVersionRoute, findVersion, versionDropdownTarget } from '../../lib/versions';
 import { Dropdown, type DropdownEntry } from '../Dropdown';
 import { IconLanguage } from '../Icons';
 import { SearchBar } from '../SearchBar';
 import { NavbarLink } from './NavbarLink';
 import styles from './styles.module.css';
-import type { LinkData } from '../../generated/contract';
+import type { LinkData, PageData, SidebarData, SidebarItem } from '../../generated/contract';
+
+type DocLinkNavbarItem = Extract<NavbarItem, { type: 'docLink' }>;
 
 /** Props of the component for navbar items of type `K`. */
 export type ItemProps<K extends NavbarItem['type']> = {
@@ -81,6 +83,7 @@ export function LocaleDropdownItem({ item, mobile }: ItemProps<'localeDropdown'>
 export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
   const site = useSiteData();
   const page = usePageData();
+  const sidebar = useSidebar();
   const { preferredVersion } = usePreferredVersion();
   const version = activeVersionName(site, page, preferredVersion);
   const to = chooseVersionRoute(item.toByVersion, version);
@@ -92,13 +95,57 @@ export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
     activeBasePath: null,
     activeBaseRegex: item.activeBaseRegex,
   };
-  const inSidebar =
-    item.activeSidebar !== null &&
-    page.sidebarId === item.activeSidebar &&
-    page.version !== null &&
-    page.version === version;
-  const active = inSidebar || isLinkActive(page.path, link);
+  const active = isLinkActive(page.path, link) || (ownsSidebarPage(site.navbar.items, item, page, sidebar, version) && !anyNavbarLinkActive(site.navbar.items, page.path, version));
   return <NavbarLink link={link} mobile={mobile} active={active} />;
+}
+
+/**
+ * Whether `item` is the doc item that stands for the page's sidebar: several items may
+ * point into one sidebar ("Getting Started" and "The Standard" both do), and only one may
+ * be current. It is the item whose doc comes last before the page in the sidebar's order
+ * (the section the reader is in), else the first of them.
+ */
+function ownsSidebarPage(
+  items: NavbarItem[],
+  item: DocLinkNavbarItem,
+  page: PageData,
+  sidebar: SidebarData | null,
+  version: string,
+): boolean {
+  if (item.activeSidebar === null || page.sidebarId !== item.activeSidebar || page.version !== version) return false;
+  const rivals = items.filter((other): other is DocLinkNavbarItem => other.type === 'docLink' && other.activeSidebar === item.activeSidebar);
+  const order = sidebarRoutes(sidebar?.items ?? []);
+  const here = order.indexOf(page.path);
+  let owner = rivals[0];
+  let best = -1;
+  for (const rival of rivals) {
+    const at = order.indexOf(chooseVersionRoute(rival.toByVersion, version) ?? '');
+    if (at !== -1 && at <= here && at > best) {
+      best = at;
+      owner = rival;
+    }
+  }
+  return owner === item;
+}
+
+/** The routes of a sidebar's docs and category pages, in reading order. */
+function sidebarRoutes(items: SidebarItem[], out: string[] = []): string[] {
+  for (const entry of items) {
+    if (entry.type === 'html') continue;
+    if (entry.href !== null) out.push(normalizePath(splitPath(entry.href).pathname));
+    if (entry.type === 'category') sidebarRoutes(entry.items, out);
+  }
+  return out;
+}
+
+/** Whether some navbar link or doc item matches the page's path itself. */
+function anyNavbarLinkActive(items: NavbarItem[], path: string, version: string): boolean {
+  return items.some((other) => {
+    if (other.type === 'link') return other.link.to !== null && isLinkActive(path, other.link);
+    if (other.type !== 'docLink') return false;
+    const to = chooseVersionRoute(other.toByVersion, version);
+    return to !== null && isLinkActive(path, { to, activeBasePath: null, activeBaseRegex: other.activeBaseRegex });
+  });
 }
 
 export function DocsVersionDropdownItem({ item, mobile }: ItemProps<'docsVersionDropdown'>) {
@@ -115,7 +162,7 @@ export function DocsVersionDropdownItem({ item, mobile }: ItemProps<'docsVersion
       active: version.name === activeVersion?.name && page.version !== null,
       onClick: () => savePreferredVersion(version.name),
     })),
-    ...item.itemsAfter.map((link) => linkEntry(link, page.path)),
+    ...item.itemsAfter.map((link, index) => ({ ...linkEntry(link, page.path), divider: index === 0 })),
   ];
   return (
     <Dropdown

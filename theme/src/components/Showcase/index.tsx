@@ -48,7 +48,12 @@ export function Showcase({ node, Nodes }: Props) {
                 type="button"
                 className={styles.filter}
                 aria-pressed={c.id === selected}
-                onClick={() => setSelected(c.id)}
+                onClick={() => {
+                  setSelected(c.id);
+                  // The choice goes in the address (a link to it opens the same filter),
+                  // replacing the entry without a navigation: no scroll, no history step.
+                  window.history.replaceState(window.history.state, '', `#${encodeURIComponent(c.id)}`);
+                }}
               >
                 {c.label}
                 <span className={styles.count}>({c.count})</span>

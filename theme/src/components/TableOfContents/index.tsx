@@ -45,7 +45,13 @@ export function TableOfContents({ variant }: Props) {
   const tree = buildTocTree(toc);
   if (variant === 'collapsible') {
     return (
-      <details className={styles.collapsible}>
+      <details
+        className={styles.collapsible}
+        // Following an entry closes the box: the reader is on their way to the section.
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) event.currentTarget.open = false;
+        }}
+      >
         <summary className={styles.summary}>On this page</summary>
         <TocList nodes={tree} active={null} />
       </details>

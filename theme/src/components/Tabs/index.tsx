@@ -1,7 +1,7 @@
 //! `<Tabs groupId>` with `<TabItem value label default>` children. The server selects
 //! the `default` item (else the first); a remembered group choice is applied after
 //! hydration, so both sides render the same first markup.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Element } from '../../generated/contract';
 import type { ContentComponentProps } from '../../content/components';
 import { isElement, Nodes } from '../../content/Nodes';
@@ -49,7 +49,21 @@ export function Tabs({ node }: Props) {
   const groupChoice = groupId ? choices[groupId] : undefined;
   const selected = has(groupChoice) ? groupChoice : local;
 
-  const select = (value: string) => {
+  // Choosing a tab of a synced group changes every group of the page, and those above it
+  // change height: the clicked tab must stay where the reader's pointer is (as Docusaurus
+  // does), so its position is noted before and the page scrolled by the difference once
+  // every group has re-rendered (layout effects run after the whole commit's DOM changes).
+  const anchor = useRef<{ element: HTMLElement; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held) return;
+    anchor.current = null;
+    const moved = held.element.getBoundingClientRect().top - held.top;
+    if (moved !== 0) window.scrollBy({ top: moved, behavior: 'instant' });
+  });
+
+  const select = (value: string, element?: HTMLElement | null) => {
+    if (element && groupId) anchor.current = { element, top: element.getBoundingClientRect().top };
     setLocal(value);
     if (groupId) choose(groupId, value);
   };
@@ -64,7 +78,7 @@ export function Tabs({ node }: Props) {
     event.preventDefault();
     const tab = tabs[next];
     if (!tab) return;
-    select(tab.value);
+    select(tab.value, tabRefs.current[index]);
     tabRefs.current[next]?.focus();
   };
 
@@ -86,7 +100,7 @@ export function Tabs({ node }: Props) {
               aria-selected={isSelected}
               tabIndex={isSelected ? 0 : -1}
               className={`${styles.tab} ${isSelected ? styles.selected : ''}`}
-              onClick={() => select(tab.value)}
+              onClick={(event) => select(tab.value, event.currentTarget)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
               {tab.label}

@@ -1,0 +1,47 @@
+// Screenshots of the key pages of a built site at 400/800/1024/1400 px in light and dark
+// mode, for a designer's review (`bench/screens.sh`). Uses the e2e helpers: `docsite serve`
+// over the build and the Debian chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, startServer, SITE_BUILD } from '../tests/e2e/lib.mjs';
+
+const out = process.argv[2] ?? 'bench/screens';
+const widths = (process.env.WIDTHS ?? '400,800,1024,1400').split(',').map(Number);
+const only = process.env.PAGES ? process.env.PAGES.split(',') : null;
+const pages = {
+  home: '/',
+  intro: '/docs/fdc3-intro',
+  'dacp-table': '/docs/api/specs/desktopAgentCommunicationProtocol',
+  'api-tabs': '/docs/api/ref/DesktopAgent',
+  'uc-1-diagram': '/docs/use-cases/uc-1',
+  'agent-bridging': '/docs/agent-bridging/spec',
+  'json-context': '/docs/context/ref/Instrument',
+  community: '/community',
+  users: '/users',
+  search: '/search?q=Intent',
+  'not-found': '/no-such-page',
+};
+
+fs.mkdirSync(out, { recursive: true });
+const server = await startServer(process.env.DOCSITE_BUILD ?? SITE_BUILD);
+const browser = await launch();
+try {
+  for (const mode of ['light', 'dark']) {
+    for (const width of widths) {
+      const { page, context } = await openPage(browser, { width, height: 900, colorScheme: mode });
+      await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      for (const [name, route] of Object.entries(pages)) {
+        if (only && !only.includes(name)) continue;
+        await page.goto(server.base + route, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        const file = path.join(out, `${name}-${width}-${mode}.png`);
+        await page.screenshot({ path: file, fullPage: process.env.FULL === '1' });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
