@@ -259,6 +259,7 @@ impl DevSession {
         timings.push(("prerender", t.elapsed().as_secs_f64()));
         let t = Instant::now();
         let documents = site.documents(chunks, template, &jobs, &rendered, &Self::client_tag(site.base_url()))?;
+        crate::csp_manifest::write(&self.out_dir, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), true)?;
         for (rel, html) in &documents {
             write_atomic(&self.out_dir.join(rel), html.as_bytes())?;
         }

@@ -12,6 +12,7 @@ pub mod build;
 pub mod config;
 pub mod config_reference;
 pub mod contract;
+mod csp_manifest;
 pub mod data_files;
 pub mod dev;
 pub mod diagnostics;

@@ -1,14 +1,17 @@
 //! The Content-Security-Policy of HTML responses: only what the built site needs.
 //!
 //! Scripts, styles, fonts and fetches come from the site itself (`'self'`). Two things widen
-//! that, both read from the built output rather than configured twice:
+//! that, both read from what the engine wrote rather than from the page:
 //!
-//! - **the page's inline scripts** (the colour-mode head script, which embeds the page's
-//!   route, and the analytics bootstrap when configured) are allowed by their SHA-256 hashes,
-//!   computed from the HTML file on first request and cached until the file changes; the
-//!   JSON boot record (`<script id="__docsite" type="application/json">`) is data, not
-//!   script, and needs nothing;
-//! - **the site data** (`SiteData`, found through the page's boot record) says whether hosted
+//! - **the engine's own inline scripts** (the colour-mode head script, which embeds the
+//!   page's route, and the analytics bootstrap when configured) are allowed by the SHA-256
+//!   hashes the engine recorded for that HTML file in `_docsite/csp.json` (docsite-core's
+//!   `csp_manifest.rs`), computed from the theme's rendered head alone. The page is never
+//!   scanned: an inline script that content placed in a page (through Markdown, a sidebar
+//!   or navbar `html` item, the footer) is not in the manifest and does not run. HTML files
+//!   the engine did not render (static files, an output without the manifest) get no
+//!   inline script at all;
+//! - **the site data** (`SiteData`, whose URL the manifest gives) says whether hosted
 //!   search (Algolia DocSearch: `connect-src` to its hosts), analytics (gtag.js: its script
 //!   host and collection endpoints) or third-party `scripts` (their origins) are configured.
 //!
@@ -25,7 +28,6 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use axum::http::HeaderValue;
-use sha2::{Digest, Sha256};
 
 /// Hosts DocSearch queries go to (`<APP>-dsn.algolia.net`, `<APP>-1.algolianet.com`, …).
 const ALGOLIA: &[&str] = &["https://*.algolia.net", "https://*.algolianet.com"];
@@ -90,178 +92,30 @@ fn origin_of(url: &str) -> Option<String> {
     valid.then(|| format!("{scheme}://{}", host.to_ascii_lowercase()))
 }
 
-/// What one HTML page contributes: hashes of its inline scripts and its site data URL.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct PageScripts {
-    /// `'sha256-…'` of each inline executable script, in document order, no duplicates.
-    pub(crate) hashes: Vec<String>,
-    /// `site` URL of the boot record, when the page has one.
-    pub(crate) site_data: Option<String>,
+/// The engine's record of a built site (`_docsite/csp.json`).
+#[derive(Debug, Default, serde::Deserialize)]
+pub(crate) struct Manifest {
+    /// URL of the site data chunk.
+    #[serde(default)]
+    site: String,
+    /// HTML path relative to the output (`/`-separated) -> `'sha256-…'` sources.
+    #[serde(default)]
+    pages: HashMap<String, Vec<String>>,
 }
 
-impl PageScripts {
-    /// Scans an HTML document for `<script>` elements. A script without `src` whose `type`
-    /// is absent, a JavaScript MIME type or `module` is executable and gets a hash of its
-    /// exact text (what browsers hash); the boot record gives the site data URL.
-    pub(crate) fn scan(html: &[u8]) -> PageScripts {
-        let mut out = PageScripts::default();
-        let mut at = 0;
-        while let Some(start) = find_ci(html, at, b"<script") {
-            let after_name = start + b"<script".len();
-            // `<scripts>` or `<script-x>` are other elements.
-            if html.get(after_name).is_some_and(|b| !(b.is_ascii_whitespace() || *b == b'>' || *b == b'/')) {
-                at = after_name;
-                continue;
-            }
-            let Some(tag_end) = tag_end(html, after_name) else { break };
-            let attrs = &html[after_name..tag_end];
-            let body_start = tag_end + 1;
-            let body_end = find_ci(html, body_start, b"</script").unwrap_or(html.len());
-            let body = &html[body_start..body_end];
-            at = body_end;
-            if attr(attrs, b"src").is_some() {
-                continue;
-            }
-            let kind = attr(attrs, b"type").map(|t| t.trim().to_ascii_lowercase()).unwrap_or_default();
-            if attr(attrs, b"id").as_deref() == Some("__docsite") && kind == "application/json" {
-                if let Ok(boot) = serde_json::from_slice::<serde_json::Value>(body) {
-                    out.site_data = boot.get("site").and_then(|s| s.as_str()).map(str::to_string);
-                }
-                continue;
-            }
-            if !is_executable(&kind) || body.is_empty() {
-                continue;
-            }
-            // The HTML parser turns CRLF and CR into LF before the browser hashes the text.
-            let hash = format!("'sha256-{}'", base64(&Sha256::digest(normalize_newlines(body))));
-            if !out.hashes.contains(&hash) {
-                out.hashes.push(hash);
-            }
-        }
-        out
-    }
+/// Where the engine writes the manifest, relative to the output.
+const MANIFEST: &str = "_docsite/csp.json";
+
+/// A hash source as the engine writes it (anything else is ignored: the value goes into a
+/// header).
+fn is_hash_source(source: &str) -> bool {
+    source.strip_prefix("'sha256-").and_then(|s| s.strip_suffix('\'')).is_some_and(|b64| !b64.is_empty() && b64.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')))
 }
 
-fn normalize_newlines(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if !text.contains(&b'\r') {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if text[i] == b'\r' {
-            out.push(b'\n');
-            if text.get(i + 1) == Some(&b'\n') {
-                i += 1;
-            }
-        } else {
-            out.push(text[i]);
-        }
-        i += 1;
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-fn is_executable(kind: &str) -> bool {
-    let essence = kind.split(';').next().unwrap_or("").trim();
-    matches!(essence, "" | "module" | "text/javascript" | "application/javascript" | "application/ecmascript" | "text/ecmascript")
-}
-
-/// Index of the first case-insensitive occurrence of `needle` at or after `from`.
-fn find_ci(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    if from >= hay.len() {
-        return None;
-    }
-    hay[from..].windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle)).map(|i| i + from)
-}
-
-/// Index of the `>` closing a start tag whose attributes begin at `from` (quotes respected).
-fn tag_end(html: &[u8], from: usize) -> Option<usize> {
-    let mut quote = None;
-    for (i, &b) in html.iter().enumerate().skip(from) {
-        match (quote, b) {
-            (None, b'"' | b'\'') => quote = Some(b),
-            (Some(q), _) if b == q => quote = None,
-            (None, b'>') => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Value of attribute `name` in a start tag's attribute text (`None` when absent; an
-/// attribute without a value is `Some("")`).
-fn attr(attrs: &[u8], name: &[u8]) -> Option<String> {
-    let mut i = 0;
-    let n = attrs.len();
-    while i < n {
-        while i < n && (attrs[i].is_ascii_whitespace() || attrs[i] == b'/') {
-            i += 1;
-        }
-        let key_start = i;
-        while i < n && !attrs[i].is_ascii_whitespace() && attrs[i] != b'=' && attrs[i] != b'>' {
-            i += 1;
-        }
-        let key = &attrs[key_start..i];
-        while i < n && attrs[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = Vec::new();
-        if i < n && attrs[i] == b'=' {
-            i += 1;
-            while i < n && attrs[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            if i < n && (attrs[i] == b'"' || attrs[i] == b'\'') {
-                let q = attrs[i];
-                i += 1;
-                let start = i;
-                while i < n && attrs[i] != q {
-                    i += 1;
-                }
-                value.extend_from_slice(&attrs[start..i]);
-                i += 1;
-            } else {
-                let start = i;
-                while i < n && !attrs[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-                value.extend_from_slice(&attrs[start..i]);
-            }
-        }
-        if key.is_empty() {
-            i += 1;
-            continue;
-        }
-        if key.eq_ignore_ascii_case(name) {
-            return Some(String::from_utf8_lossy(&value).into_owned());
-        }
-    }
-    None
-}
-
-/// Standard base64 with padding (what CSP hash sources use).
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i)) as usize & 63] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// The policy of a page from its scripts and its site's sources.
-pub(crate) fn policy(page: &PageScripts, site: &SiteSources) -> String {
+/// The policy of a page from the hashes of its inline scripts and its site's sources.
+pub(crate) fn policy(hashes: &[String], site: &SiteSources) -> String {
     let mut script = vec!["'self'".to_string(), "'wasm-unsafe-eval'".to_string()];
-    script.extend(page.hashes.iter().cloned());
+    script.extend(hashes.iter().filter(|h| is_hash_source(h)).cloned());
     script.extend(site.script.iter().cloned());
     let mut connect = vec!["'self'".to_string()];
     connect.extend(site.connect.iter().cloned());
@@ -281,38 +135,62 @@ pub(crate) fn policy(page: &PageScripts, site: &SiteSources) -> String {
     .join("; ")
 }
 
-/// Per-file cache of HTML policies (a file is rescanned when its size or mtime changes,
-/// so `dev` rebuilds are picked up) and per-URL cache of site sources (site data chunks
-/// are content-hashed, so a URL never changes meaning).
+/// Per-file cache of HTML policies (recomputed when the file's size or mtime changes, so
+/// `dev` rebuilds are picked up), the manifest (re-read when it changes) and per-URL site
+/// sources (site data chunks are content-hashed, so a URL never changes meaning).
 #[derive(Debug, Default)]
 pub(crate) struct CspCache {
     pages: Mutex<HashMap<PathBuf, (Stamp, HeaderValue)>>,
+    manifest: Mutex<Option<(Stamp, Arc<Manifest>)>>,
     sites: Mutex<HashMap<String, Arc<SiteSources>>>,
 }
 
 type Stamp = (Option<SystemTime>, u64);
 
+async fn stamp(file: &Path) -> Stamp {
+    match tokio::fs::metadata(file).await {
+        Ok(meta) => (meta.modified().ok(), meta.len()),
+        Err(_) => (None, 0),
+    }
+}
+
 impl CspCache {
-    /// The policy header for the HTML file `file` of the site at `root`.
+    /// The policy header for the HTML file `file` (a real path) of the site whose real
+    /// root is `root`.
     pub(crate) async fn for_html(&self, root: &Path, file: &Path) -> HeaderValue {
-        let stamp = match tokio::fs::metadata(file).await {
-            Ok(meta) => (meta.modified().ok(), meta.len()),
-            Err(_) => (None, 0),
-        };
+        let page_stamp = stamp(file).await;
         if let Some((cached, value)) = self.pages.lock().expect("csp cache").get(file) {
-            if *cached == stamp {
+            if *cached == page_stamp {
                 return value.clone();
             }
         }
-        let html = tokio::fs::read(file).await.unwrap_or_default();
-        let page = PageScripts::scan(&html);
-        let site = match &page.site_data {
-            Some(url) => self.site_sources(root, url).await,
-            None => Arc::new(SiteSources::default()),
+        let manifest = self.manifest(root).await;
+        let key = file.strip_prefix(root).map(|rel| rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")).unwrap_or_default();
+        let hashes = manifest.pages.get(&key).map(Vec::as_slice).unwrap_or_default();
+        let site = match manifest.site.is_empty() {
+            true => Arc::new(SiteSources::default()),
+            false => self.site_sources(root, &manifest.site).await,
         };
-        let value = HeaderValue::from_str(&policy(&page, &site)).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
-        self.pages.lock().expect("csp cache").insert(file.to_path_buf(), (stamp, value.clone()));
+        let value = HeaderValue::from_str(&policy(hashes, &site)).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        self.pages.lock().expect("csp cache").insert(file.to_path_buf(), (page_stamp, value.clone()));
         value
+    }
+
+    /// The manifest, read again when it changed; empty when missing or unreadable.
+    async fn manifest(&self, root: &Path) -> Arc<Manifest> {
+        let path = root.join(MANIFEST);
+        let current = stamp(&path).await;
+        if let Some((cached, manifest)) = self.manifest.lock().expect("csp cache").as_ref() {
+            if *cached == current {
+                return manifest.clone();
+            }
+        }
+        let manifest = Arc::new(match read_inside(root, &path).await {
+            Some(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
+            None => Manifest::default(),
+        });
+        *self.manifest.lock().expect("csp cache") = Some((current, manifest.clone()));
+        manifest
     }
 
     async fn site_sources(&self, root: &Path, url: &str) -> Arc<SiteSources> {
@@ -323,10 +201,10 @@ impl CspCache {
         let relative = url.find("_docsite/").map(|i| &url[i..]).unwrap_or("");
         let safe = !relative.is_empty() && !relative.split('/').any(|s| s == ".." || s.contains('\\'));
         let sources = match safe {
-            true => match tokio::fs::read(root.join(relative)).await {
-                Ok(bytes) => Arc::new(SiteSources::from_site_data(&bytes)),
+            true => match read_inside(root, &root.join(relative)).await {
+                Some(bytes) => Arc::new(SiteSources::from_site_data(&bytes)),
                 // Not there (yet): do not remember, a rebuild may add it.
-                Err(_) => return Arc::new(SiteSources::default()),
+                None => return Arc::new(SiteSources::default()),
             },
             false => Arc::new(SiteSources::default()),
         };
@@ -335,31 +213,29 @@ impl CspCache {
     }
 }
 
+/// The bytes of `path` when it resolves inside `root` (a symlink out is not read).
+async fn read_inside(root: &Path, path: &Path) -> Option<Vec<u8>> {
+    let real = tokio::fs::canonicalize(path).await.ok()?;
+    if !real.starts_with(root) {
+        return None;
+    }
+    tokio::fs::read(real).await.ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn base64_matches_the_standard_alphabet_and_padding() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foob"), "Zm9vYg==");
-        // CSP's own example: sha256 of `alert('Hello, world.');`.
-        assert_eq!(base64(&Sha256::digest(b"alert('Hello, world.');")), "qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=");
-    }
-
-    #[test]
-    fn inline_scripts_are_hashed_and_data_scripts_are_not() {
-        let html = br#"<head><script>var a=1</script><SCRIPT type="module">b()</SCRIPT>
-<script src="/x.js"></script><script async src="https://buttons.github.io/buttons.js"></script>
-<script id="__docsite" type="application/json">{"site":"/_docsite/site/ab.json"}</script>
-<script type="text/plain">not code</script><scripts>x</scripts><script>var a=1</script>"#;
-        let page = PageScripts::scan(html);
-        assert_eq!(page.hashes.len(), 2, "{:?}", page.hashes);
-        assert_eq!(page.hashes[0], format!("'sha256-{}'", base64(&Sha256::digest(b"var a=1"))));
-        assert_eq!(page.site_data.as_deref(), Some("/_docsite/site/ab.json"));
+    fn only_hash_sources_reach_the_policy() {
+        let good = "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='".to_string();
+        let bad = ["'unsafe-inline'", "*", "'sha256-x'; script-src *", "'sha256-'", "https://evil.example"];
+        let mut hashes = vec![good.clone()];
+        hashes.extend(bad.iter().map(|s| s.to_string()));
+        let policy = policy(&hashes, &SiteSources::default());
+        let script = policy.split("; ").find(|d| d.starts_with("script-src")).unwrap();
+        assert_eq!(script, format!("script-src 'self' 'wasm-unsafe-eval' {good}"));
+        assert!(!policy.contains("evil"), "{policy}");
     }
 
     #[test]

@@ -1,28 +1,38 @@
 //! Serving a built site: clean URLs, the site's 404 page with status 404, precompressed
 //! brotli/gzip variants, long-lived caching for hashed assets, ETag revalidation for
 //! everything else, byte ranges, security headers with a Content-Security-Policy derived
-//! from the built site (`csp.rs`), and TCP_NODELAY (without it, small responses wait on
-//! Nagle's algorithm and throughput drops by an order of magnitude; DESIGN §7).
+//! from the built site (`csp.rs`), and connection limits and timeouts (`conn.rs`).
 //!
 //! Routing (which file answers a URL) is ours; sending a file is tower-http's `ServeFile`,
 //! which negotiates the precompressed variant, answers `HEAD`, single `Range` requests
 //! (206 with `Content-Range`; several ranges get the whole file) and the conditional
 //! headers (`If-None-Match` -> 304, with an ETag from the chosen file's size and mtime).
+//! Two rules of RFC 9110 it does not apply are applied here: an `If-Range` whose validator
+//! no longer matches gets the whole file (200), and an `If-Modified-Since` later than the
+//! server's clock is ignored.
+//!
+//! Nothing is served from outside the root: the root is canonicalised once, and each file
+//! (and each precompressed variant) must resolve, symlinks followed, to a path inside it.
+//! Redirects are built from the checked path segments, so their `Location` always starts
+//! with exactly one `/` (never `//host`, which browsers read as another site).
 //! Used by `docsite serve` and `docsite dev`.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Method, Request, Response, StatusCode};
 use axum::Router;
 use tower_http::services::ServeFile;
 
+mod conn;
 mod csp;
 mod dev;
 
+pub use conn::Limits;
 pub use dev::{DevEvent, DevHooks};
 
 /// Server settings.
@@ -32,6 +42,8 @@ pub struct ServeOptions {
     pub root: PathBuf,
     /// Address to listen on.
     pub addr: SocketAddr,
+    /// Timeouts and the connection limit.
+    pub limits: Limits,
 }
 
 /// Errors starting the server.
@@ -62,6 +74,8 @@ pub const MAX_URI_BYTES: usize = 8 * 1024;
 #[derive(Debug)]
 struct Site {
     root: PathBuf,
+    /// `root` canonicalised once (symlinks resolved): every file served resolves inside it.
+    real_root: PathBuf,
     csp: csp::CspCache,
     /// Set by `docsite dev`.
     dev: Option<Arc<DevHooks>>,
@@ -79,7 +93,10 @@ pub fn dev_router(root: PathBuf, hooks: Arc<DevHooks>) -> Router {
 }
 
 fn router_with(root: PathBuf, dev: Option<Arc<DevHooks>>) -> Router {
-    let site = Arc::new(Site { root, csp: csp::CspCache::default(), dev });
+    // A root that cannot be resolved (it does not exist) serves nothing: an empty real
+    // root would contain nothing either, since canonical paths are absolute.
+    let real_root = std::fs::canonicalize(&root).unwrap_or_default();
+    let site = Arc::new(Site { root, real_root, csp: csp::CspCache::default(), dev });
     Router::new().fallback(move |req: Request<Body>| {
         let site = site.clone();
         async move { respond(&site, req).await }
@@ -92,28 +109,28 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
         return Err(ServeError::NotBuilt(opts.root));
     }
     let listener = tokio::net::TcpListener::bind(opts.addr).await.map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
-    serve_on(listener, opts.root, async {
+    conn::run(listener, router(opts.root), opts.limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })
-    .await
+    .await?;
+    Ok(())
 }
 
 /// Serves `root` on an already bound listener until `shutdown` resolves (tests bind port 0
-/// and use this).
+/// and use this), with the default [`Limits`].
 pub async fn serve_on(listener: tokio::net::TcpListener, root: PathBuf, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, router(root).into_make_service()).with_graceful_shutdown(shutdown).await?;
+    serve_on_with(listener, root, Limits::default(), shutdown).await
+}
+
+/// [`serve_on`] with the given limits.
+pub async fn serve_on_with(listener: tokio::net::TcpListener, root: PathBuf, limits: Limits, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
+    conn::run(listener, router(root), limits, shutdown).await?;
     Ok(())
 }
 
 /// Serves `docsite dev`'s output folder with its hooks until `shutdown` resolves.
 pub async fn serve_dev_on(listener: tokio::net::TcpListener, root: PathBuf, hooks: Arc<DevHooks>, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, dev_router(root, hooks).into_make_service()).with_graceful_shutdown(shutdown).await?;
+    conn::run(listener, dev_router(root, hooks), Limits::default(), shutdown).await?;
     Ok(())
 }
 
@@ -148,37 +165,85 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     let Some(rel) = safe_relative(&decoded) else {
         return not_found(site, req).await;
     };
-    // Clean URLs: /x.html and /x/index.html redirect to /x.
-    if let Some(clean) = clean_url(&decoded) {
-        let mut target = encode(&clean);
-        if let Some(q) = req.uri().query() {
-            target.push('?');
-            target.push_str(q);
+    let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // `/x/index.html` redirects to `/x` (which serves the same file). `/x.html` is served
+    // when such a file exists (a static file, e.g. a site-verification page: pages are
+    // always `x/index.html`), else it redirects to `/x` when that route exists.
+    if name == "index.html" || (name.ends_with(".html") && rel != Path::new("404.html")) {
+        if name != "index.html" {
+            if let Some(file) = site.resolve(&rel).await {
+                return send_file(site, &rel, &file, req, StatusCode::OK).await;
+            }
         }
-        let mut r = Response::builder().status(StatusCode::MOVED_PERMANENTLY).body(Body::empty()).expect("valid");
-        r.headers_mut().insert(header::LOCATION, HeaderValue::from_str(&target).unwrap_or(HeaderValue::from_static("/")));
-        return with_security(r);
-    }
-    let candidates = if rel.as_os_str().is_empty() || decoded.ends_with('/') {
-        vec![rel.join("index.html")]
-    } else {
-        vec![rel.clone(), rel.join("index.html")]
-    };
-    for candidate in candidates {
-        if tokio::fs::metadata(site.root.join(&candidate)).await.is_ok_and(|m| m.is_file()) {
-            return send_file(site, &candidate, req, StatusCode::OK).await;
+        let clean = match name.strip_suffix(".html").filter(|_| name != "index.html") {
+            Some(stem) => rel.with_file_name(stem),
+            None => rel.parent().map(Path::to_path_buf).unwrap_or_default(),
+        };
+        let exists = if name == "index.html" { site.resolve(&rel).await.is_some() } else { site.route_file(&clean, false).await.is_some() };
+        if !exists {
+            return not_found(site, req).await;
         }
+        return redirect(&clean, req.uri().query());
     }
-    not_found(site, req).await
+    match site.route_file(&rel, decoded.ends_with('/')).await {
+        Some((rel, file)) => send_file(site, &rel, &file, req, StatusCode::OK).await,
+        None => not_found(site, req).await,
+    }
 }
 
-/// `/a.html` -> `/a`, `/a/index.html` -> `/a`, `/index.html` -> `/`; `None` if clean.
-fn clean_url(path: &str) -> Option<String> {
-    if path == "/404.html" {
-        return None;
+impl Site {
+    /// The real path of the regular file `rel` (relative to the root), when it and its
+    /// precompressed variants resolve inside the root.
+    async fn resolve(&self, rel: &Path) -> Option<PathBuf> {
+        let real = tokio::fs::canonicalize(self.root.join(rel)).await.ok()?;
+        if !real.starts_with(&self.real_root) || !tokio::fs::metadata(&real).await.is_ok_and(|m| m.is_file()) {
+            return None;
+        }
+        // `ServeFile` opens `<file>.br` / `<file>.gz` beside the path it is given (`real`,
+        // whose folder is inside): such a variant escapes only if it is itself a symlink.
+        for ext in ["br", "gz"] {
+            let mut variant = real.clone().into_os_string();
+            variant.push(".");
+            variant.push(ext);
+            if tokio::fs::symlink_metadata(&variant).await.is_ok_and(|m| m.is_symlink()) && !tokio::fs::canonicalize(&variant).await.is_ok_and(|v| v.starts_with(&self.real_root)) {
+                return None;
+            }
+        }
+        Some(real)
     }
-    let stripped = path.strip_suffix("/index.html").or_else(|| path.strip_suffix(".html"))?;
-    Some(if stripped.is_empty() { "/".into() } else { stripped.to_string() })
+
+    /// The file answering route path `rel`: `rel` itself or `rel/index.html` (only the
+    /// latter for a folder URL ending in `/`), as (relative path, real path).
+    async fn route_file(&self, rel: &Path, folder: bool) -> Option<(PathBuf, PathBuf)> {
+        let index = rel.join("index.html");
+        if !(rel.as_os_str().is_empty() || folder) {
+            if let Some(file) = self.resolve(rel).await {
+                return Some((rel.to_path_buf(), file));
+            }
+        }
+        let file = self.resolve(&index).await?;
+        Some((index, file))
+    }
+}
+
+/// 301 to the route `rel` (checked segments, so the location is always on this site).
+fn redirect(rel: &Path, query: Option<&str>) -> Response<Body> {
+    let segments: Vec<String> = rel.components().map(|c| encode(&c.as_os_str().to_string_lossy())).collect();
+    let mut target = format!("/{}", segments.join("/"));
+    if let Some(q) = query {
+        target.push('?');
+        target.push_str(q);
+    }
+    let mut r = Response::builder().status(StatusCode::MOVED_PERMANENTLY).body(Body::empty()).expect("valid");
+    let location = HeaderValue::from_str(&target).ok().filter(|_| is_on_site(&target)).unwrap_or(HeaderValue::from_static("/"));
+    r.headers_mut().insert(header::LOCATION, location);
+    with_security(r)
+}
+
+/// A redirect target that stays on this site: one leading `/`, no backslash (browsers
+/// read `//host` and `/\host` as another host).
+fn is_on_site(target: &str) -> bool {
+    target.starts_with('/') && !target.starts_with("//") && !target.contains('\\')
 }
 
 /// A path inside the root, or `None` for traversal attempts, hidden files (except
@@ -210,13 +275,13 @@ fn encode(path: &str) -> String {
 /// apply to the resource asked for, which does not exist).
 async fn not_found(site: &Site, mut req: Request<Body>) -> Response<Body> {
     let page = Path::new("404.html");
-    if !tokio::fs::metadata(site.root.join(page)).await.is_ok_and(|m| m.is_file()) {
+    let Some(file) = site.resolve(page).await else {
         return plain(StatusCode::NOT_FOUND, "not found\n");
-    }
+    };
     for name in [header::RANGE, header::IF_NONE_MATCH, header::IF_MODIFIED_SINCE, header::IF_MATCH, header::IF_UNMODIFIED_SINCE, header::IF_RANGE] {
         req.headers_mut().remove(name);
     }
-    send_file(site, page, req, StatusCode::NOT_FOUND).await
+    send_file(site, page, &file, req, StatusCode::NOT_FOUND).await
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response<Body> {
@@ -238,9 +303,14 @@ fn with_security(mut r: Response<Body>) -> Response<Body> {
     r
 }
 
+fn extension(path: &Path) -> &str {
+    path.extension().and_then(|e| e.to_str()).unwrap_or("")
+}
+
 fn content_type(path: &Path) -> Option<&'static str> {
-    Some(match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
+    Some(match extension(path) {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "xhtml" => "application/xhtml+xml; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "json" => "application/json",
@@ -264,10 +334,57 @@ fn is_immutable(rel: &Path) -> bool {
     matches!(rel.components().next().and_then(|c| c.as_os_str().to_str()), Some("assets" | "_docsite"))
 }
 
-/// Sends `rel` (relative to the site root) with `status`, through `ServeFile`.
-async fn send_file(site: &Site, rel: &Path, req: Request<Body>, status: StatusCode) -> Response<Body> {
-    let file = site.root.join(rel);
-    let served = ServeFile::new(&file).precompressed_br().precompressed_gzip().ignore_multi_range_requests(true).try_call(req).await;
+/// An `If-Modified-Since` later than now is ignored (RFC 9110 §13.1.3): a clock ahead of
+/// ours must not turn every later change into a 304.
+fn drop_future_if_modified_since(req: &mut Request<Body>) {
+    let future = req.headers().get(header::IF_MODIFIED_SINCE).and_then(|v| v.to_str().ok()).and_then(|v| httpdate::parse_http_date(v).ok()).is_some_and(|date| date > SystemTime::now());
+    if future {
+        req.headers_mut().remove(header::IF_MODIFIED_SINCE);
+    }
+}
+
+/// Whether the `If-Range` validator matches the representation just chosen (RFC 9110
+/// §13.1.5): an entity tag compares strongly with its `ETag`, a date must equal its
+/// `Last-Modified` exactly.
+fn if_range_matches(if_range: &HeaderValue, response: &axum::http::HeaderMap) -> bool {
+    let value = if_range.as_bytes();
+    if value.starts_with(b"\"") || value.starts_with(b"W/") {
+        let etag = response.get(header::ETAG).map(HeaderValue::as_bytes);
+        return !value.starts_with(b"W/") && etag.is_some_and(|e| !e.starts_with(b"W/") && e == value);
+    }
+    let date = if_range.to_str().ok().and_then(|v| httpdate::parse_http_date(v).ok());
+    let modified = response.get(header::LAST_MODIFIED).and_then(|v| v.to_str().ok()).and_then(|v| httpdate::parse_http_date(v).ok());
+    date.is_some() && date == modified
+}
+
+/// The same request without its `Range` and `If-Range` (a GET or HEAD: no body).
+fn without_range(req: &Request<Body>) -> Request<Body> {
+    let mut again = Request::new(Body::empty());
+    *again.method_mut() = req.method().clone();
+    *again.uri_mut() = req.uri().clone();
+    *again.version_mut() = req.version();
+    *again.headers_mut() = req.headers().clone();
+    again.headers_mut().remove(header::RANGE);
+    again.headers_mut().remove(header::IF_RANGE);
+    again
+}
+
+/// Sends `file` (the real path of `rel`, relative to the site root) with `status`,
+/// through `ServeFile`.
+async fn send_file(site: &Site, rel: &Path, file: &Path, mut req: Request<Body>, status: StatusCode) -> Response<Body> {
+    drop_future_if_modified_since(&mut req);
+    let serve = || ServeFile::new(file).precompressed_br().precompressed_gzip().ignore_multi_range_requests(true);
+    let if_range = req.headers().get(header::IF_RANGE).filter(|_| req.headers().contains_key(header::RANGE)).cloned();
+    let retry = if_range.as_ref().map(|_| without_range(&req));
+    let mut served = serve().try_call(req).await;
+    // A stale validator: the client's partial copy is of another version, send it all.
+    let stale = match (&if_range, &served) {
+        (Some(if_range), Ok(response)) => response.status() == StatusCode::PARTIAL_CONTENT && !if_range_matches(if_range, response.headers()),
+        _ => false,
+    };
+    if let (true, Some(retry)) = (stale, retry) {
+        served = serve().try_call(retry).await;
+    }
     let response = match served {
         Ok(response) => response,
         Err(_) => return plain(StatusCode::INTERNAL_SERVER_ERROR, "cannot read file\n"),
@@ -278,7 +395,7 @@ async fn send_file(site: &Site, rel: &Path, req: Request<Body>, status: StatusCo
     }
     let h = &mut parts.headers;
     if h.contains_key(header::CONTENT_TYPE) {
-        if let Some(kind) = content_type(&file) {
+        if let Some(kind) = content_type(rel) {
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
         }
     }
@@ -289,11 +406,11 @@ async fn send_file(site: &Site, rel: &Path, req: Request<Body>, status: StatusCo
         (None, false) => "public, max-age=0, must-revalidate",
     };
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    match file.extension().and_then(|e| e.to_str()) {
-        Some("html") => {
-            h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.root, &file).await);
+    match extension(rel) {
+        "html" | "htm" | "xhtml" => {
+            h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.real_root, file).await);
         }
-        Some("svg" | "xml") => {
+        "svg" | "xml" => {
             h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp::DOCUMENT_LOCKDOWN));
         }
         _ => {}
@@ -306,12 +423,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn html_suffixes_are_cleaned() {
-        assert_eq!(clean_url("/docs/a.html").as_deref(), Some("/docs/a"));
-        assert_eq!(clean_url("/docs/index.html").as_deref(), Some("/docs"));
-        assert_eq!(clean_url("/index.html").as_deref(), Some("/"));
-        assert_eq!(clean_url("/docs/a"), None);
-        assert_eq!(clean_url("/404.html"), None);
+    fn redirects_stay_on_the_site() {
+        assert!(is_on_site("/docs/a"));
+        assert!(is_on_site("/"));
+        assert!(!is_on_site("//evil.example"));
+        assert!(!is_on_site("/\\evil.example"));
+        assert!(!is_on_site("https://evil.example/"));
+        let location = |rel: &str| redirect(Path::new(rel), None).headers()[header::LOCATION].to_str().unwrap().to_string();
+        assert_eq!(location(""), "/");
+        assert_eq!(location("docs/a b"), "/docs/a%20b");
+        assert_eq!(location("evil.example"), "/evil.example");
+    }
+
+    #[test]
+    fn if_range_needs_a_strong_matching_etag_or_the_exact_date() {
+        let mut h = axum::http::HeaderMap::new();
+        h.insert(header::ETAG, HeaderValue::from_static("\"abc\""));
+        h.insert(header::LAST_MODIFIED, HeaderValue::from_static("Wed, 21 Oct 2015 07:28:00 GMT"));
+        let v = HeaderValue::from_static;
+        assert!(if_range_matches(&v("\"abc\""), &h));
+        assert!(!if_range_matches(&v("\"old\""), &h));
+        assert!(!if_range_matches(&v("W/\"abc\""), &h));
+        assert!(if_range_matches(&v("Wed, 21 Oct 2015 07:28:00 GMT"), &h));
+        assert!(!if_range_matches(&v("Wed, 21 Oct 2015 07:27:59 GMT"), &h));
+        assert!(!if_range_matches(&v("garbage"), &h));
     }
 
     proptest::proptest! {

@@ -42,13 +42,39 @@ fn write_site(dir: &Path, site_data: &str) -> std::path::PathBuf {
         ("img/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".to_string()),
         (".git/config", SECRET.to_string()),
         (".well-known/security.txt", "Contact: mailto:security@example.org".to_string()),
+        ("evil.example/index.html", page("Evil", "<h1>A page named like a host</h1>")),
+        ("google1234.html", VERIFICATION.to_string()),
+        ("legacy.htm", "<p>old page<script>alert(1)</script></p>".to_string()),
+        ("doc.xhtml", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><script>alert(1)</script></body></html>".to_string()),
+        ("docs/sneaky.js", "console.log('inside')".to_string()),
+        ("docs/injected/index.html", page("Injected", INJECTED)),
     ] {
         let file = root.join(rel);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, content).unwrap();
     }
+    // The engine's record of the inline scripts it wrote: the head script of each page it
+    // rendered (not of the static HTML files, and not what content put in a body).
+    let head = sha256_source(HEAD_SCRIPT);
+    let pages: Vec<String> = ["index.html", "404.html", "docs/intro/index.html", "docs/a b/index.html", "evil.example/index.html", "docs/injected/index.html"].iter().map(|p| format!("{p:?}:[{head:?}]")).collect();
+    std::fs::write(root.join("_docsite/csp.json"), format!("{{\"site\":\"/_docsite/site/abc123.json\",\"pages\":{{{}}}}}", pages.join(","))).unwrap();
+    // Symlinks out of the site (a folder and files, one as a precompressed variant) and one
+    // that stays inside.
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("passwd"), SECRET).unwrap();
+    std::os::unix::fs::symlink(&outside, root.join("system")).unwrap();
+    std::os::unix::fs::symlink(dir.join("secret.txt"), root.join("leak.txt")).unwrap();
+    std::fs::create_dir_all(root.join("docs/leak")).unwrap();
+    std::os::unix::fs::symlink(dir.join("secret.txt"), root.join("docs/leak/index.html")).unwrap();
+    std::os::unix::fs::symlink(dir.join("secret.txt"), root.join("docs/sneaky.js.br")).unwrap();
+    std::os::unix::fs::symlink(root.join(".well-known/security.txt"), root.join("contact.txt")).unwrap();
     root
 }
+
+/// What content might manage to put in a page body: a script, and a boot record of its own.
+const INJECTED: &str = "<nav><script>steal(document.cookie)</script></nav><footer><script id=\"__docsite\" type=\"application/json\">{\"site\":\"/_docsite/site/evil.json\"}</script><script type=\"module\">steal()</script></footer>";
+const VERIFICATION: &str = "google-site-verification: google1234.html";
 
 const NO_EXTRAS: &str = r#"{"title":"T","search":{"pagePath":"/search","localBundle":"/pagefind/","hosted":null},"analytics":null,"scripts":[]}"#;
 
@@ -418,4 +444,111 @@ async fn hosted_search_analytics_and_third_party_scripts_widen_the_policy_only_w
     assert!(d["connect-src"].contains(&"https://*.google-analytics.com".to_string()));
     assert!(d["script-src"].contains(&"https://www.googletagmanager.com".to_string()));
     assert!(d["script-src"].contains(&"https://buttons.github.io".to_string()));
+}
+
+#[tokio::test]
+async fn redirects_never_leave_the_site() {
+    let server = start(NO_EXTRAS).await;
+    for target in ["//evil.example/index.html", "/%2fevil.example/index.html", "/%2F%2Fevil.example/index.html", "///evil.example/index.html", "//evil.example.html", "/%2fevil.example.html", "/./evil.example/index.html"] {
+        let reply = get(server.addr, target).await;
+        if let Some(location) = reply.header("location") {
+            assert!(location.starts_with('/') && !location.starts_with("//") && !location.contains('\\'), "{target} -> {location}");
+        }
+        assert!(matches!(reply.status, 301 | 404), "{target}: {}", reply.status);
+    }
+    // The page exists, so the redirect happens, to the page on this site.
+    let reply = get(server.addr, "//evil.example/index.html").await;
+    assert_eq!((reply.status, reply.header("location")), (301, Some("/evil.example")));
+    // Hosts that are not pages of the site get no redirect at all.
+    for target in ["//other.example/index.html", "/%2fother.example/index.html", "//other.example.html"] {
+        let reply = get(server.addr, target).await;
+        assert_eq!(reply.status, 404, "{target}");
+        assert!(reply.header("location").is_none(), "{target}");
+    }
+    // Clean-URL redirects keep their query and stay relative to the site.
+    let reply = get(server.addr, "/docs/intro/index.html?x=1").await;
+    assert_eq!((reply.status, reply.header("location")), (301, Some("/docs/intro?x=1")));
+}
+
+#[tokio::test]
+async fn symlinks_leading_out_of_the_site_are_never_followed() {
+    let server = start(NO_EXTRAS).await;
+    for target in ["/system/passwd", "/leak.txt", "/docs/leak", "/docs/leak/", "/docs/leak/index.html", "/system/"] {
+        let reply = get(server.addr, target).await;
+        assert_eq!(reply.status, 404, "{target}");
+        assert!(!reply.text().contains(SECRET), "{target} served a file outside the site");
+    }
+    // A precompressed variant that leads out is never sent, whatever the encoding asked.
+    for encoding in ["br", "gzip", "identity"] {
+        let reply = request(server.addr, "GET", "/docs/sneaky.js", &[("Accept-Encoding", encoding)]).await;
+        assert!(!reply.text().contains(SECRET), "{encoding}");
+    }
+    // A link that stays inside is fine.
+    let reply = get(server.addr, "/contact.txt").await;
+    assert_eq!(reply.status, 200);
+    assert!(reply.text().contains("security@example.org"));
+}
+
+#[tokio::test]
+async fn if_range_with_a_stale_validator_gets_the_whole_file() {
+    let server = start(NO_EXTRAS).await;
+    let target = "/assets/app-1a2b3c.js";
+    let identity = ("Accept-Encoding", "identity");
+    let full = request(server.addr, "GET", target, &[identity]).await;
+    let etag = full.header("etag").unwrap().to_string();
+    let modified = full.header("last-modified").unwrap().to_string();
+    for current in [etag.as_str(), modified.as_str()] {
+        let part = request(server.addr, "GET", target, &[identity, ("Range", "bytes=0-9"), ("If-Range", current)]).await;
+        assert_eq!(part.status, 206, "If-Range: {current}");
+        assert_eq!(part.body, full.body[..10]);
+    }
+    for stale in ["\"stale\"", &format!("W/{etag}"), "Thu, 01 Jan 1998 00:00:00 GMT", "not a validator"] {
+        let whole = request(server.addr, "GET", target, &[identity, ("Range", "bytes=0-9"), ("If-Range", stale)]).await;
+        assert_eq!(whole.status, 200, "If-Range: {stale}");
+        assert_eq!(whole.body, full.body, "If-Range: {stale}");
+        assert!(whole.header("content-range").is_none());
+    }
+}
+
+#[tokio::test]
+async fn an_if_modified_since_in_the_future_is_ignored() {
+    let server = start(NO_EXTRAS).await;
+    let full = get(server.addr, "/docs/intro").await;
+    let modified = full.header("last-modified").unwrap().to_string();
+    assert_eq!(request(server.addr, "GET", "/docs/intro", &[("If-Modified-Since", &modified)]).await.status, 304);
+    let future = request(server.addr, "GET", "/docs/intro", &[("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")]).await;
+    assert_eq!(future.status, 200);
+    assert!(future.text().contains(PAGE_BODY));
+}
+
+#[tokio::test]
+async fn static_html_files_are_served_at_their_own_path_and_htm_and_xhtml_get_the_page_policy() {
+    let server = start(NO_EXTRAS).await;
+    let reply = get(server.addr, "/google1234.html").await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.text(), VERIFICATION);
+    // A `.html` name with no such file redirects to the page when there is one.
+    assert_eq!(get(server.addr, "/docs/intro.html").await.header("location"), Some("/docs/intro"));
+    assert_eq!(get(server.addr, "/docs/nothing.html").await.status, 404);
+    for (target, kind) in [("/legacy.htm", "text/html"), ("/doc.xhtml", "application/xhtml+xml"), ("/google1234.html", "text/html")] {
+        let reply = get(server.addr, target).await;
+        assert_eq!(reply.status, 200, "{target}");
+        assert!(reply.header("content-type").unwrap().starts_with(kind), "{target}");
+        let policy = reply.header("content-security-policy").unwrap_or_else(|| panic!("{target}: no CSP"));
+        let d = directives(policy);
+        assert_eq!(d["script-src"], ["'self'", "'wasm-unsafe-eval'"], "{target}: the inline script must not be allowed");
+        assert_eq!(d["object-src"], ["'none'"], "{target}");
+    }
+}
+
+#[tokio::test]
+async fn scripts_that_content_put_in_a_page_are_not_allowed_by_the_policy() {
+    let server = start(NO_EXTRAS).await;
+    let reply = get(server.addr, "/docs/injected").await;
+    assert!(reply.text().contains("steal(document.cookie)"));
+    let d = directives(reply.header("content-security-policy").unwrap());
+    assert_eq!(d["script-src"], ["'self'", "'wasm-unsafe-eval'", &sha256_source(HEAD_SCRIPT)]);
+    for injected in ["steal(document.cookie)", "steal()"] {
+        assert!(!d["script-src"].contains(&sha256_source(injected)), "{injected} is allowed");
+    }
 }

@@ -95,6 +95,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let worker = opts.theme_dir.join("prerender-worker.mjs");
     let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
+    crate::csp_manifest::write(out, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), false)?;
     writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));

@@ -4,7 +4,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use docsite_server::{serve, ServeOptions};
+use docsite_server::{serve, Limits, ServeOptions};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -30,7 +30,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         }
     };
     eprintln!("docsite: serving {} on http://{addr}/", args.root.display());
-    match rt.block_on(serve(ServeOptions { root: args.root, addr })) {
+    match rt.block_on(serve(ServeOptions { root: args.root, addr, limits: Limits::default() })) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Slowloris against `docsite serve` on loopback (issue 21, item 11): the server runs under
+# `ulimit -n 1024` while CONNECTIONS (default 3000) clients each send an unfinished request
+# head, trickle one header line a second and reconnect whenever the server closes them, for
+# DURATION seconds. Meanwhile a normal client fetches a page every 100 ms (each with a 5 s
+# limit). Prints how many normal requests succeeded, their latency, and how often the
+# server closed slow clients; fails if any normal request failed.
+#
+# Usage: bench/slowloris.sh [BUILD_DIR]   (default: a two-file site made in a temp folder)
+#        CONNECTIONS=3000 DURATION=20 NOFILE=1024
+set -euo pipefail
+cd "$(dirname "$0")/.."
+connections=${CONNECTIONS:-3000}
+duration=${DURATION:-20}
+nofile=${NOFILE:-1024}
+work=$(mktemp -d)
+build=${1:-$work/site}
+if [ -z "${1:-}" ]; then
+  mkdir -p "$build"
+  printf '<!doctype html><title>Home</title><h1>Home</h1>' >"$build/index.html"
+  printf '<!doctype html><title>Not found</title><h1>Not found</h1>' >"$build/404.html"
+fi
+[ -f "$build/404.html" ] || { echo "error: $build is not a built site" >&2; exit 2; }
+cargo build --release -q -p docsite
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(ulimit -n "$nofile" && exec ./target/release/docsite serve "$build" --port "$port") 2>"$work/server.log" &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do curl -fso /dev/null "http://127.0.0.1:$port/" && break; sleep 0.05; done
+echo "docsite serve (ulimit -n $(grep 'open files' /proc/$server/limits | awk '{print $4}')) vs $connections slow connections for ${duration}s"
+
+python3 - "$port" "$connections" "$duration" <<'PY'
+import asyncio, resource, sys, time
+port, connections, duration = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, connections + 1024), hard))
+end = time.monotonic() + duration
+closed_by_server = 0
+refused = 0
+
+async def slow_client():
+    global closed_by_server, refused
+    while time.monotonic() < end:
+        try:
+            r, w = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            refused += 1
+            await asyncio.sleep(0.2)
+            continue
+        try:
+            w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            await w.drain()
+            while time.monotonic() < end:
+                await asyncio.sleep(1)
+                w.write(b"X-Slow: 1\r\n")
+                await w.drain()
+                # The server closing the connection shows up as EOF or a reset.
+                try:
+                    data = await asyncio.wait_for(r.read(1), 0.001)
+                    if data == b"":
+                        raise ConnectionResetError
+                except asyncio.TimeoutError:
+                    pass
+        except (OSError, ConnectionError):
+            closed_by_server += 1
+        finally:
+            w.close()
+
+async def normal_client(latencies, failures):
+    await asyncio.sleep(2)  # let the crowd connect first
+    while time.monotonic() < end:
+        t = time.monotonic()
+        try:
+            r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+            w.write(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            reply = await asyncio.wait_for(r.read(), 5)
+            w.close()
+            if not reply.startswith(b"HTTP/1.1 200"):
+                raise RuntimeError(reply[:40])
+            latencies.append(time.monotonic() - t)
+        except Exception as e:
+            failures.append(repr(e))
+        await asyncio.sleep(0.1)
+
+async def main():
+    latencies, failures = [], []
+    tasks = [asyncio.create_task(slow_client()) for _ in range(connections)]
+    await normal_client(latencies, failures)
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies.sort()
+    pct = lambda p: latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else float("nan")
+    print(f"normal requests: {len(latencies)} ok, {len(failures)} failed; latency p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")
+    print(f"slow connections closed by the server: {closed_by_server}; connect errors: {refused}")
+    if failures:
+        print("failures:", failures[:5])
+        sys.exit(1)
+    if not latencies:
+        sys.exit(1)
+
+asyncio.run(main())
+PY
