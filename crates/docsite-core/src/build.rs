@@ -172,6 +172,7 @@ pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Resul
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
     let (data_files, data_problems) = data_files::load(site_dir, &released);
     diags.extend(data_problems);
+    diags.extend(crate::copied::check_static(site_dir));
     let ctx = RenderContext { site_dir, doc_routes: &doc_routes, base_url: &config.base_url, toc_levels: config.toc_levels, data: &data_files, versions: &site_data.versions };
     let updates = match cache.as_deref_mut() {
         Some(c) => c.updates.get_or_insert_with(|| git::last_updates(site_dir)).clone(),
@@ -538,24 +539,17 @@ impl Site {
 
 /// Builds the site into `opts.out_dir`.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    let out_dir = crate::output::check_out_dir(&opts.site_dir, &opts.theme_dir, &opts.out_dir)?;
     let mut site = check(&opts.site_dir)?;
     crate::theme::ensure_built(&opts.theme_dir)?;
     let t = std::time::Instant::now();
-    let out_parent = opts.out_dir.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
-    std::fs::create_dir_all(&out_parent).map_err(BuildError::io(&out_parent))?;
-    let tmp = out_parent.join(format!(".{}.tmp-{}", opts.out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "build".into()), std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).map_err(BuildError::io(&tmp))?;
-    let result = write_site(&mut site, opts, &tmp);
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&tmp);
+    let staging = crate::output::Staging::begin(&out_dir)?;
+    if let Err(e) = write_site(&mut site, opts, staging.dir()) {
+        staging.abandon();
         return Err(e);
     }
     site.timings.push(("write", t.elapsed().as_secs_f64()));
-    if opts.out_dir.exists() {
-        std::fs::remove_dir_all(&opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
-    }
-    std::fs::rename(&tmp, &opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
+    staging.commit()?;
     Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings })
 }
 
@@ -565,7 +559,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
     let chunks = Chunks::new(site, ChunkNames::Content);
     for c in chunks.all() {
-        let path = out.join(&c.rel);
+        let path = crate::output::under(out, &c.rel)?;
         // Identical chunks share a file.
         if !path.exists() {
             write_file(&path, c.json.get().as_bytes())?;
@@ -575,7 +569,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let worker = opts.theme_dir.join("prerender-worker.mjs");
     let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
-    writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
+    writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);
@@ -738,11 +732,11 @@ impl Site {
     /// files pages refer to and, when `schemas`, the published JSON schemas.
     pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
         let base = &self.config.base_url;
-        emit::copy_tree(&self.config.site_dir.join("static"), out)?;
+        crate::copied::copy_static(&self.config.site_dir, out)?;
         emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
         for a in &self.assets {
             let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
-            let target = out.join(markdown::decode(rel));
+            let target = crate::output::under(out, markdown::decode(rel))?;
             if let Some(dir) = target.parent() {
                 std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
             }
@@ -750,7 +744,7 @@ impl Site {
         }
         if schemas {
             for f in &self.schemas {
-                write_file(&out.join(&f.path), &f.bytes)?;
+                write_file(&crate::output::under(out, &f.path)?, &f.bytes)?;
             }
         }
         Ok(())
@@ -761,7 +755,7 @@ impl Site {
     pub(crate) fn copy_new_assets(&self, out: &Path) -> Result<(), BuildError> {
         for a in &self.assets {
             let rel = a.url.strip_prefix(self.config.base_url.as_str()).unwrap_or(&a.url);
-            let target = out.join(markdown::decode(rel));
+            let target = crate::output::under(out, markdown::decode(rel))?;
             if !target.exists() {
                 if let Some(dir) = target.parent() {
                     std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
@@ -947,6 +941,10 @@ fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> Vec<PageSource> {
         };
         match load::split_front_matter(path, &text) {
             Ok((front, body, body_line)) => {
+                if let Err(d) = front.slug.as_deref().map_or(Ok(()), |slug| load::route_value(path, &text, "slug", slug)) {
+                    diags.push(d);
+                    continue;
+                }
                 let stem = rel.with_extension("");
                 let stem = stem.to_string_lossy().replace('\\', "/");
                 let rel_route = stem.strip_suffix("index").unwrap_or(&stem).trim_end_matches('/').to_string();

@@ -137,3 +137,13 @@ fn layout_containers_resolve_card_links_and_filter_users() {
     assert!(home.hide_title);
     insta::assert_json_snapshot!("home_content", home.content);
 }
+
+#[test]
+fn routes_that_leave_the_output_are_errors_naming_file_line_or_config_key() {
+    insta::assert_snapshot!(error_report("unsafe-routes"));
+}
+
+#[test]
+fn base_url_and_route_base_path_that_leave_the_output_name_the_key() {
+    insta::assert_snapshot!(error_report("unsafe-config"));
+}
