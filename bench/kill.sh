@@ -9,12 +9,12 @@
 # leftover of the killed ones.
 #
 # Usage: bench/kill.sh [RUNS]     (default 20; the theme must be built: cd theme && npm ci)
-# Set DOCSITE_THEME to use another built theme folder.
+# Set DOCSITE_THEME to use another built theme folder, DOCSITE_BIN to skip cargo build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-20}"
-cargo build --release -q -p docsite
-bin="$PWD/target/release/docsite"
+if [ -z "${DOCSITE_BIN:-}" ]; then cargo build --release -q -p docsite; fi
+bin="${DOCSITE_BIN:-$PWD/target/release/docsite}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 site="$work/site"
