@@ -767,6 +767,11 @@ impl SiteConfig {
         if !raw.base_url.starts_with('/') {
             errors.push(key_error("baseUrl", format!("must start with `/`, found {:?}", raw.base_url)));
         }
+        for (key, value) in [("baseUrl", &raw.base_url), ("docs.routeBasePath", &raw.docs.route_base_path)] {
+            if let Some(why) = crate::route::problem(value) {
+                errors.push(key_error(key, format!("{value:?} {why}")));
+            }
+        }
         if !(raw.url.starts_with("http://") || raw.url.starts_with("https://")) {
             errors.push(key_error("url", format!("must be an absolute http(s) URL, found {:?}", raw.url)));
         }

@@ -172,7 +172,9 @@ impl DevSession {
         // HTML of routes that are gone.
         let current: HashSet<PathBuf> = (0..=site.page_count()).map(|i| site.document_path(i)).collect();
         for gone in self.documents.difference(&current) {
-            let _ = std::fs::remove_file(self.out_dir.join(gone));
+            if let Ok(path) = crate::output::under(&self.out_dir, gone) {
+                let _ = std::fs::remove_file(path);
+            }
         }
         self.documents = current;
 
@@ -233,7 +235,7 @@ impl DevSession {
         for c in chunks {
             let h = hash(c.json.get());
             if self.chunks.get(&c.rel) != Some(&h) {
-                write_atomic(&self.out_dir.join(&c.rel), c.json.get().as_bytes())?;
+                write_atomic(&crate::output::under(&self.out_dir, &c.rel)?, c.json.get().as_bytes())?;
                 self.chunks.insert(c.rel.clone(), h);
             }
         }
@@ -261,7 +263,7 @@ impl DevSession {
         let documents = site.documents(chunks, template, &jobs, &rendered, &Self::client_tag(site.base_url()))?;
         crate::csp_manifest::write(&self.out_dir, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), true)?;
         for (rel, html) in &documents {
-            write_atomic(&self.out_dir.join(rel), html.as_bytes())?;
+            write_atomic(&crate::output::under(&self.out_dir, rel)?, html.as_bytes())?;
         }
         timings.push(("write", t.elapsed().as_secs_f64()));
         Ok(documents.len())

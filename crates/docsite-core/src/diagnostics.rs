@@ -188,6 +188,10 @@ pub enum BuildError {
     /// Building the theme or pre-rendering with Node failed.
     #[error("{0}")]
     Theme(String),
+    /// The build refused to write where it was asked to (an output folder holding the
+    /// sources, a path escaping the output): nothing was written there.
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl BuildError {

@@ -266,6 +266,16 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             name.clone()
         };
         let path = opts.and_then(|o| o.path.clone()).unwrap_or(default_path);
+        if let Some(why) = crate::route::problem(&path) {
+            let quoted = format!("docs.versions.\"{name}\".path");
+            let key = if name.contains('.') { quoted.clone() } else { format!("docs.versions.{name}.path") };
+            let d = Diagnostic::error(&config.file, format!("`{key}`: {path:?} {why}"));
+            diags.push(match config.line_of(&key).or_else(|| config.line_of(&quoted)) {
+                Some(l) => d.at(l, None),
+                None => d,
+            });
+            continue;
+        }
         let route_prefix = join_route(&config.docs_base, &path);
         let default_label = if name == CURRENT { "Next".to_string() } else { name.clone() };
         let label = opts.and_then(|o| o.label.clone()).unwrap_or(default_label);
@@ -404,6 +414,10 @@ fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str) -> Resul
             .at(2, None)
             .hint("the folder is part of the id already; use only the last segment"));
     }
+    route_value(path, text, "id", &own_id)?;
+    if let Some(slug) = &front.slug {
+        route_value(path, text, "slug", slug)?;
+    }
     let dir_path = dir_segments.join("/");
     let id = if dir_path.is_empty() { own_id.clone() } else { format!("{dir_path}/{own_id}") };
     let is_index = {
@@ -423,6 +437,66 @@ fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str) -> Resul
         route.push('/');
     }
     Ok(Some(Doc { id, source: path.to_path_buf(), route, front, body: body.to_string(), body_line }))
+}
+
+/// Refuses a front matter value that becomes part of a route but could name a file outside
+/// the output (see [`crate::route`]), with the line of its key.
+pub fn route_value(path: &Path, text: &str, key: &str, value: &str) -> Result<(), Diagnostic> {
+    match crate::route::problem(value) {
+        None => Ok(()),
+        Some(why) => Err(Diagnostic::error(path, format!("front matter `{key}: {value:?}` {why}"))
+            .at(front_matter_line(text, key).unwrap_or(1), None)
+            .hint("use a plain path such as `my-page` or `/guide/my-page`")),
+    }
+}
+
+/// The line (1-based, in the file) of a top-level front matter key.
+fn front_matter_line(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .take_while(|(_, l)| l.trim_end() != "---")
+        .find(|(_, l)| l.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':')))
+        .map(|(i, _)| i + 1)
+}
+
+/// Largest front matter accepted, in bytes. Docusaurus pages need a few hundred.
+pub const FRONT_MATTER_MAX_BYTES: usize = 64 * 1024;
+/// Deepest nesting of YAML flow collections (`[`, `{`) accepted in front matter.
+pub const FRONT_MATTER_MAX_DEPTH: usize = 32;
+
+/// The line (in the file) and reason when front matter is too large or nested too deep to
+/// parse: the YAML parser takes time quadratic in flow nesting (200 KB of `[[[...` took half
+/// a minute), so both are refused before it runs.
+fn front_matter_limits(yaml: &str) -> Option<(usize, String)> {
+    if yaml.len() > FRONT_MATTER_MAX_BYTES {
+        return Some((2, format!("is {} KB; the limit is {} KB", yaml.len() / 1024, FRONT_MATTER_MAX_BYTES / 1024)));
+    }
+    let mut depth = 0usize;
+    for (i, line) in yaml.lines().enumerate() {
+        // Quotes open a scalar only where one starts, and close at the end of the line at
+        // the latest (front matter has no multi-line quoted titles; an unclosed quote must
+        // not hide the brackets after it).
+        let (mut prev, mut quote) = (' ', None);
+        for c in line.chars() {
+            match (quote, c) {
+                (Some(q), _) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if prev.is_whitespace() || matches!(prev, '[' | '{' | ',' | ':') => quote = Some(c),
+                (None, '#') if prev.is_whitespace() => break,
+                (None, '[' | '{') => {
+                    depth += 1;
+                    if depth > FRONT_MATTER_MAX_DEPTH {
+                        return Some((i + 2, format!("nests lists or maps more than {FRONT_MATTER_MAX_DEPTH} levels deep")));
+                    }
+                }
+                (None, ']' | '}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            prev = c;
+        }
+    }
+    None
 }
 
 /// Splits `---` YAML front matter from the body.
@@ -445,6 +519,9 @@ pub fn split_front_matter<'a>(path: &Path, text: &'a str) -> Result<(FrontMatter
     let body = rest.get(body_start..).unwrap_or("");
     let body_line = text.len() - body.len();
     let body_line = text[..body_line].matches('\n').count();
+    if let Some((line, why)) = front_matter_limits(yaml) {
+        return Err(Diagnostic::error(path, format!("front matter {why}")).at(line, None).hint("front matter holds a few short keys (id, title, slug, ...); move long data to the page or a data file"));
+    }
     let front: FrontMatter = if yaml.trim().is_empty() {
         FrontMatter::default()
     } else {
@@ -591,7 +668,13 @@ impl SidebarCtx<'_> {
                     None
                 }
             },
-            "html" => s("value").map(SidebarEntry::Html),
+            "html" => {
+                let value = s("value")?;
+                for problem in crate::markdown::html_policy::fragment_problems(&value) {
+                    self.error("\"html\"", format!("sidebar {sidebar:?}: html item: {problem}"), "html items follow the rules of raw HTML in Markdown (ARCHITECTURE.md, What the build guarantees)");
+                }
+                Some(SidebarEntry::Html(value))
+            }
             "category" | "subcategory" => {
                 let label = s("label").unwrap_or_default();
                 let children = obj.get("items").or_else(|| obj.get("ids")).cloned().unwrap_or(Value::Array(vec![]));

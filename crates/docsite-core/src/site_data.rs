@@ -62,7 +62,11 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             columns,
             links,
             logo: f.logo.as_ref().map(|l| r.logo(l)),
-            copyright: f.copyright.clone(),
+            copyright: f.copyright.clone().inspect(|c| {
+                for problem in crate::markdown::html_policy::fragment_problems(c) {
+                    r.error("footer.copyright", problem);
+                }
+            }),
         }
     });
     let versions = content
@@ -254,7 +258,12 @@ impl Resolver<'_> {
                 Some(NavbarItem::Dropdown { config_path, position, label, to: item.to.clone(), items })
             }
             "html" => match &item.value {
-                Some(value) => Some(NavbarItem::Html { config_path, position, value: value.clone() }),
+                Some(value) => {
+                    for problem in crate::markdown::html_policy::fragment_problems(value) {
+                        self.error(&format!("{key}.value"), problem);
+                    }
+                    Some(NavbarItem::Html { config_path, position, value: value.clone() })
+                }
                 None => {
                     self.error(key, "an `html` item needs a `value`".into());
                     None

@@ -137,3 +137,23 @@ fn layout_containers_resolve_card_links_and_filter_users() {
     assert!(home.hide_title);
     insta::assert_json_snapshot!("home_content", home.content);
 }
+
+#[test]
+fn routes_that_leave_the_output_are_errors_naming_file_line_or_config_key() {
+    insta::assert_snapshot!(error_report("unsafe-routes"));
+}
+
+#[test]
+fn base_url_and_route_base_path_that_leave_the_output_name_the_key() {
+    insta::assert_snapshot!(error_report("unsafe-config"));
+}
+
+#[test]
+fn raw_html_that_acts_without_script_is_refused_with_file_and_line() {
+    insta::assert_snapshot!(error_report("unsafe-html"));
+}
+
+#[test]
+fn html_items_and_the_footer_copyright_follow_the_same_allow_list() {
+    insta::assert_snapshot!(error_report("unsafe-html-items"));
+}

@@ -226,3 +226,75 @@ fn raw_html_followed_by_multi_byte_characters_renders() {
     let dir = site(&[("docsite.toml", CONFIG_OK), ("sidebars.json", SIDEBARS_OK), ("docs/intro.md", INTRO), ("docs/fuzz.md", doc)]);
     assert_actionable(dir.path(), doc);
 }
+
+/// A doc whose body nests `depth` levels of one construct.
+fn nested(kind: usize, depth: usize) -> String {
+    match kind {
+        0 => format!("{}deep\n", "> ".repeat(depth)),
+        1 => format!("{}deep\n", "- ".repeat(depth)),
+        2 => format!("{}deep{}\n", "<div>".repeat(depth), "</div>".repeat(depth)),
+        3 => format!("{}deep\n", "1. ".repeat(depth)),
+        4 => format!("{}deep{}\n", "*_".repeat(depth), "_*".repeat(depth)),
+        5 => format!("{}deep\n{}", ":::note\n".repeat(depth), ":::\n".repeat(depth)),
+        _ => format!("{}x{}\n", "[".repeat(depth), "](y)".repeat(depth)),
+    }
+}
+
+/// Content nested deeper than pages ever are is an error naming the file and line (or a
+/// page, where the construct does not nest), never a stack overflow: the test process would
+/// abort. 10 000 levels of each kind, and random depths in the property below.
+#[test]
+fn content_nested_ten_thousand_deep_is_an_error_not_an_abort() {
+    for kind in 0..7 {
+        let doc = format!("# Deep\n\n{}", nested(kind, 10_000));
+        let dir = site(&[("docsite.toml", CONFIG_OK), ("sidebars.json", SIDEBARS_OK), ("docs/intro.md", INTRO), ("docs/fuzz.md", &doc)]);
+        assert_actionable(dir.path(), &format!("kind {kind}"));
+        if kind < 3 {
+            match check(dir.path()) {
+                Err(BuildError::Invalid(d)) => assert!(d.report().contains("docs/fuzz.md:3: content is nested more than"), "kind {kind}: {}", d.report()),
+                _ => panic!("kind {kind}: 10 000 levels must be refused"),
+            }
+        }
+    }
+}
+
+/// Front matter over the size or nesting limits is refused at once with its line, whatever
+/// its size (a 1 MB nested flow sequence made the YAML parser run for minutes).
+#[test]
+fn huge_or_deeply_nested_front_matter_is_refused_with_a_line() {
+    for (yaml, expected) in [
+        (format!("x: {}{}", "[".repeat(30_000), "]".repeat(30_000)), "docs/fuzz.md:2: front matter nests lists or maps more than 32 levels deep"),
+        (format!("x: {}{}", "{a: ".repeat(40), "}".repeat(40)), "docs/fuzz.md:2: front matter nests lists or maps more than 32 levels deep"),
+        (format!("title: T\ndescription: \"{}\"", "a".repeat(1 << 20)), "docs/fuzz.md:2: front matter is 1024 KB; the limit is 64 KB"),
+    ] {
+        let doc = format!("---\n{yaml}\n---\n# Body\n");
+        let d = split_front_matter(Path::new("docs/fuzz.md"), &doc).expect_err("refused");
+        assert_eq!(format!("{}:{}: {}", d.file.unwrap().display(), d.line.unwrap(), d.message), expected);
+    }
+    // Brackets inside quoted scalars do not count.
+    let doc = format!("---\ntitle: \"{}\"\n---\n", "[".repeat(100));
+    assert!(split_front_matter(Path::new("docs/fuzz.md"), &doc).is_ok());
+}
+
+proptest! {
+    #![proptest_config(cases(24))]
+
+    #[test]
+    fn content_of_any_nesting_depth_builds_or_fails_with_actionable_errors(kind in 0usize..7, depth in prop_oneof![1usize..80, 80usize..3000]) {
+        let doc = format!("# Deep\n\n{}", nested(kind, depth));
+        let dir = site(&[("docsite.toml", CONFIG_OK), ("sidebars.json", SIDEBARS_OK), ("docs/intro.md", INTRO), ("docs/fuzz.md", &doc)]);
+        assert_actionable(dir.path(), &format!("kind {kind}, depth {depth}"));
+    }
+
+    #[test]
+    fn front_matter_of_any_size_and_nesting_parses_or_fails_with_a_line(depth in 0usize..5000, filler in 0usize..200_000) {
+        let doc = format!("---\ntitle: T\nkeywords: {}a{}\ndescription: {}\n---\n# Body\n", "[".repeat(depth), "]".repeat(depth), "x".repeat(filler));
+        match split_front_matter(Path::new("docs/fuzz.md"), &doc) {
+            Ok(_) => prop_assert!(depth <= 32 && filler < 64 * 1024),
+            Err(d) => {
+                prop_assert!(d.line.is_some());
+                prop_assert!(!d.message.trim().is_empty());
+            }
+        }
+    }
+}

@@ -162,3 +162,80 @@ fn a_sidebar_naming_a_missing_doc_is_reported_at_its_line() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("sidebars.json:") && stderr(&out).contains("references a missing doc \"no-such-doc\""), "{}", stderr(&out));
 }
+
+/// Every file under `dir`, relative, sorted.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walk(dir).into_iter().map(|p| p.strip_prefix(dir).unwrap().to_path_buf()).collect();
+    files.sort();
+    files
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            out.extend(walk(&entry.path()));
+        } else {
+            out.push(entry.path());
+        }
+    }
+    out
+}
+
+#[test]
+fn build_refuses_an_output_folder_that_holds_the_sources_and_writes_nothing() {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    std::fs::write(site.join("static/robots.txt"), "User-agent: *\n").unwrap();
+    let home = root.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join(".profile"), "# mine\n").unwrap();
+    let before = files_under(root.path());
+    // (output as given, what the error says); the command runs in `root`.
+    let cases = [
+        ("site", "is or contains the site folder"),
+        (".", "is or contains the site folder"),
+        ("site/static", "lies inside the site folder"),
+        ("site/docs/out", "lies inside the site folder"),
+        ("site/build/../..", "is or contains the site folder"),
+        ("home", "is or contains the home folder"),
+    ];
+    for (out_dir, why) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_docsite"))
+            .args(["build", "site", "--out", out_dir])
+            .current_dir(root.path())
+            .env("HOME", &home)
+            .output()
+            .expect("docsite runs");
+        assert_eq!(out.status.code(), Some(2), "--out {out_dir}: {}", stderr(&out));
+        assert!(stderr(&out).contains("refusing to use") && stderr(&out).contains(why), "--out {out_dir}: {}", stderr(&out));
+        assert_eq!(files_under(root.path()), before, "--out {out_dir} changed files");
+    }
+}
+
+#[test]
+fn symlinks_under_static_that_leave_the_site_are_errors_naming_the_link() {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(site.join("static/inner")).unwrap();
+    copy_dir(&fixture("basic"), &site);
+    std::fs::write(root.path().join("secret.txt"), "TOKEN=hunter2\n").unwrap();
+    std::fs::create_dir_all(root.path().join("private")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", site.join("static/env.txt")).unwrap();
+    std::os::unix::fs::symlink("../../../secret.txt", site.join("static/inner/secret.txt")).unwrap();
+    std::os::unix::fs::symlink(root.path().join("private"), site.join("static/private")).unwrap();
+    // Links that stay inside the site are fine.
+    std::os::unix::fs::symlink("../docs", site.join("static/docs-copy")).unwrap();
+    let out = docsite(&["check", path(&site)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    for link in ["static/env.txt:", "static/inner/secret.txt:", "static/private:"] {
+        assert!(err.contains(&format!("error: {link} symlink to")), "{link} missing from:\n{err}");
+    }
+    assert!(!err.contains("docs-copy"), "{err}");
+    assert!(err.contains("3 error(s)"), "{err}");
+}

@@ -164,7 +164,7 @@ test('a docSidebar item with nothing to link to, or an unknown type, fails the b
     '[[navbar.items]]\ntype = "docSidebar"\nsidebarId = "nowhere"\nlabel = "Broken"\n\n[[navbar.items]]\ntype = "fancy"\nlabel = "What"\n\n# 0: default link',
   );
   fs.writeFileSync(config, text);
-  const result = spawnSync(BIN, ['build', dir, '--out', path.join(dir, 'out')], { encoding: 'utf8' });
+  const result = spawnSync(BIN, ['build', dir, '--out', path.join(dir, 'build')], { encoding: 'utf8' });
   fs.rmSync(dir, { recursive: true, force: true });
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /`navbar\.items\[0\]`: sidebar "nowhere" has no doc to link to/);

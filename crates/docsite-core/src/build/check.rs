@@ -174,6 +174,7 @@ fn load_stage(site_dir: &Path) -> Result<Loaded, BuildError> {
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
     let (data_files, data_problems) = data_files::load(site_dir, &released);
     diags.extend(data_problems);
+    diags.extend(crate::copied::check_static(site_dir));
     let pages = load_pages(&config, &mut diags);
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
 }

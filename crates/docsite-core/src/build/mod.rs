@@ -58,24 +58,17 @@ pub struct BuildReport {
 
 /// Builds the site into `opts.out_dir`.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    let out_dir = crate::output::check_out_dir(&opts.site_dir, &opts.theme_dir, &opts.out_dir)?;
     let mut site = check(&opts.site_dir)?;
     crate::theme::ensure_built(&opts.theme_dir)?;
     let t = std::time::Instant::now();
-    let out_parent = opts.out_dir.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
-    std::fs::create_dir_all(&out_parent).map_err(BuildError::io(&out_parent))?;
-    let tmp = out_parent.join(format!(".{}.tmp-{}", opts.out_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "build".into()), std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).map_err(BuildError::io(&tmp))?;
-    let result = write_site(&mut site, opts, &tmp);
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&tmp);
+    let staging = crate::output::Staging::begin(&out_dir)?;
+    if let Err(e) = write_site(&mut site, opts, staging.dir()) {
+        staging.abandon();
         return Err(e);
     }
     site.timings.push(("write", t.elapsed().as_secs_f64()));
-    if opts.out_dir.exists() {
-        std::fs::remove_dir_all(&opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
-    }
-    std::fs::rename(&tmp, &opts.out_dir).map_err(BuildError::io(&opts.out_dir))?;
+    staging.commit()?;
     Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings })
 }
 
@@ -85,7 +78,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
     let chunks = Chunks::new(site, ChunkNames::Content);
     for c in chunks.all() {
-        let path = out.join(&c.rel);
+        let path = crate::output::under(out, &c.rel)?;
         // Identical chunks share a file.
         if !path.exists() {
             write_file(&path, c.json.get().as_bytes())?;
@@ -96,7 +89,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
     crate::csp_manifest::write(out, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), false)?;
-    writes.par_iter().try_for_each(|(rel, html)| write_file(&out.join(rel), html.as_bytes()))?;
+    writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);

@@ -34,6 +34,10 @@ pub(super) fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> Vec<Pa
         };
         match load::split_front_matter(path, &text) {
             Ok((front, body, body_line)) => {
+                if let Err(d) = front.slug.as_deref().map_or(Ok(()), |slug| load::route_value(path, &text, "slug", slug)) {
+                    diags.push(d);
+                    continue;
+                }
                 let stem = rel.with_extension("");
                 let stem = stem.to_string_lossy().replace('\\', "/");
                 let rel_route = stem.strip_suffix("index").unwrap_or(&stem).trim_end_matches('/').to_string();

@@ -114,11 +114,11 @@ impl Site {
     /// files pages refer to and, when `schemas`, the published JSON schemas.
     pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
         let base = &self.config.base_url;
-        emit::copy_tree(&self.config.site_dir.join("static"), out)?;
+        crate::copied::copy_static(&self.config.site_dir, out)?;
         emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
         for a in &self.assets {
             let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
-            let target = out.join(markdown::decode(rel));
+            let target = crate::output::under(out, markdown::decode(rel))?;
             if let Some(dir) = target.parent() {
                 std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
             }
@@ -126,7 +126,7 @@ impl Site {
         }
         if schemas {
             for f in &self.schemas {
-                write_file(&out.join(&f.path), &f.bytes)?;
+                write_file(&crate::output::under(out, &f.path)?, &f.bytes)?;
             }
         }
         Ok(())
@@ -137,7 +137,7 @@ impl Site {
     pub(crate) fn copy_new_assets(&self, out: &Path) -> Result<(), BuildError> {
         for a in &self.assets {
             let rel = a.url.strip_prefix(self.config.base_url.as_str()).unwrap_or(&a.url);
-            let target = out.join(markdown::decode(rel));
+            let target = crate::output::under(out, markdown::decode(rel))?;
             if !target.exists() {
                 if let Some(dir) = target.parent() {
                     std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;

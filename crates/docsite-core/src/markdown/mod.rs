@@ -8,6 +8,7 @@
 
 mod components;
 pub mod highlight;
+pub mod html_policy;
 pub mod mdx;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -113,6 +114,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         link_definitions: &split.link_definitions,
         segment_line: 0,
         data_origin: None,
+        too_deep: false,
     };
     b.blocks(&split.blocks);
     let root = b.stack.pop().expect("root");
@@ -137,7 +139,15 @@ struct TreeBuilder<'a, 'r> {
     segment_line: usize,
     /// Set while rendering text that comes from a data file: links are recorded against it.
     data_origin: Option<Origin>,
+    /// Whether content deeper than [`MAX_DEPTH`] was reported (once per file).
+    too_deep: bool,
 }
+
+/// How deep elements may nest in a page's content tree. Real pages stay under ten; the
+/// limit keeps every recursive walk of the tree (this renderer, serialisation, the theme's
+/// server rendering in Node) far from its stack's end, so that `check` refuses what
+/// pre-rendering could not do.
+pub const MAX_DEPTH: usize = 64;
 
 fn element(t: &str) -> Element {
     Element { t: t.into(), a: BTreeMap::new(), c: Vec::new() }
@@ -175,6 +185,19 @@ impl TreeBuilder<'_, '_> {
         self.body_line + self.segment_line + segment_line
     }
 
+    /// Whether one more level of nesting fits under [`MAX_DEPTH`]; reports the first time
+    /// it does not (what is deeper is left out).
+    fn room_for_one_more(&mut self, line: usize) -> bool {
+        if self.stack.len() < MAX_DEPTH {
+            return true;
+        }
+        if !self.too_deep {
+            self.too_deep = true;
+            self.error(line, None, format!("content is nested more than {MAX_DEPTH} levels deep"), "flatten the nesting of quotes, lists and HTML elements");
+        }
+        false
+    }
+
     fn error(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
         self.out.diagnostics.push(Diagnostic::error(self.source, msg).at(line, column).hint(hint));
     }
@@ -189,6 +212,9 @@ impl TreeBuilder<'_, '_> {
                 }
                 Block::Container { kind, children, line } => {
                     self.first_block = false;
+                    if !self.room_for_one_more(self.body_line + line) {
+                        continue;
+                    }
                     let mut el = element(match kind {
                         ContainerKind::Admonition { .. } => "Admonition",
                         ContainerKind::Tabs(_) => "Tabs",
@@ -291,6 +317,9 @@ impl TreeBuilder<'_, '_> {
             (data.value.clone(), data.sourcepos)
         };
         let line = self.line(pos.start.line);
+        if !self.room_for_one_more(line) {
+            return;
+        }
         let tag = |t: &str| element(t);
         let container = |this: &mut Self, el: Element| {
             let depth = this.open(el);
@@ -611,16 +640,16 @@ impl TreeBuilder<'_, '_> {
             match token {
                 Token::StartTag(tag) => {
                     let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
-                    if name == "script" || name == "style" || name == "iframe" {
-                        self.error(line, None, format!("<{name}> is not allowed in content"), "content is rendered by the theme; use a code block to show markup");
+                    if let Some(problem) = html_policy::element_problem(&name) {
+                        self.error(line, None, problem, "content is rendered by the theme; use Markdown, an allowed HTML element, or a code block to show markup");
                         continue;
                     }
                     let mut el = element(if name == "details" { "Details" } else { &name });
                     for (k, v) in &tag.attributes {
-                        let k = String::from_utf8_lossy(k).to_string();
+                        let k = String::from_utf8_lossy(k).to_ascii_lowercase();
                         let v = String::from_utf8_lossy(v).to_string();
-                        if k.starts_with("on") {
-                            self.error(line, None, format!("event handler attribute `{k}` is not allowed"), "remove the attribute");
+                        if let Some(problem) = html_policy::attribute_problem(&name, &k, &v) {
+                            self.error(line, None, problem, "remove the attribute");
                             continue;
                         }
                         let k = match k.as_str() {
@@ -659,7 +688,7 @@ impl TreeBuilder<'_, '_> {
                     }
                     if tag.self_closing || is_void(&name) {
                         self.leaf(el);
-                    } else {
+                    } else if self.room_for_one_more(line) {
                         self.stack.push(el);
                     }
                 }
@@ -738,6 +767,10 @@ impl TreeBuilder<'_, '_> {
         let file = normalize_path(&self.source.parent().unwrap_or(Path::new(".")).join(&path));
         if !file.is_file() {
             self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "fix the path relative to this file");
+            return url.to_string();
+        }
+        if !crate::copied::inside_site(self.ctx.site_dir, &file) {
+            self.error(line, Some(column), format!("image `{url}` is outside the site folder (at {})", file.display()), "images are published with the site: keep them inside it");
             return url.to_string();
         }
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();

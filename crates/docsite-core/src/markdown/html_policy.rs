@@ -1,0 +1,147 @@
+//! Which raw HTML content may contain: an allow-list of elements and attributes, and of URL
+//! schemes for the attributes that hold URLs. Anything else is an error with file and line,
+//! never silently dropped, so an author sees what was refused.
+//!
+//! Markdown raw HTML ([`super`]'s `raw_html`), sidebar `html` items ([`crate::load`]),
+//! navbar `html` items and the footer copyright ([`crate::site_data`]) all go through here.
+//! The lists follow `ammonia`'s defaults (the sanitiser of the Rust ecosystem, itself derived
+//! from the WHATWG and OWASP lists): its tags minus the obsolete ones, its per-tag
+//! attributes, plus what Docusaurus content uses (`class`/`className`, `id`, `open`,
+//! `target`, `aria-*`). They are written out here instead of taking the crate because we
+//! need an error naming the element and line for each refusal, on the tokens our renderer
+//! already has, where ammonia rewrites a string. What acts without script is not on them:
+//! `<meta>` (refresh), `<base>`, `<form>`/`<button formaction>`, `<link>`, `<style>`,
+//! `<object>`, `<embed>`, `<iframe>`, `<svg>`, `style`, event handlers, `javascript:` URLs.
+
+/// Elements content may use.
+const ELEMENTS: &[&str] = &[
+    "a", "abbr", "article", "aside", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "data", "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
+];
+
+/// Attributes allowed on every allowed element (besides `aria-*`).
+const GENERIC: &[&str] = &["class", "classname", "id", "title", "lang", "dir", "role"];
+
+/// Attributes allowed on one element.
+const PER_ELEMENT: &[(&str, &[&str])] = &[
+    ("a", &["href", "name", "hreflang", "target", "rel"]),
+    ("img", &["src", "alt", "width", "height", "loading", "align"]),
+    ("blockquote", &["cite"]),
+    ("q", &["cite"]),
+    ("del", &["cite", "datetime"]),
+    ("ins", &["cite", "datetime"]),
+    ("time", &["datetime"]),
+    ("data", &["value"]),
+    ("details", &["open"]),
+    ("ol", &["start", "reversed", "type"]),
+    ("li", &["value"]),
+    ("col", &["span", "align", "width"]),
+    ("colgroup", &["span", "align", "width"]),
+    ("table", &["align", "summary", "width"]),
+    ("td", &["colspan", "rowspan", "headers", "align", "valign"]),
+    ("th", &["colspan", "rowspan", "headers", "scope", "align", "valign"]),
+    ("tr", &["align", "valign"]),
+    ("bdo", &["dir"]),
+];
+
+/// Attributes whose value is a URL.
+const URL_ATTRIBUTES: &[&str] = &["href", "src", "cite"];
+
+/// URL schemes allowed in [`URL_ATTRIBUTES`] (relative URLs have none and are allowed).
+const SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
+
+/// Why element `name` (lower case) cannot be used, or `None` when it can.
+pub(crate) fn element_problem(name: &str) -> Option<String> {
+    (!ELEMENTS.contains(&name)).then(|| format!("<{name}> is not allowed in content"))
+}
+
+/// Why attribute `attr` (lower case) with `value` cannot be used on `element`, or `None`.
+pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Option<String> {
+    if attr.starts_with("on") {
+        return Some(format!("event handler attribute `{attr}` is not allowed"));
+    }
+    let allowed = GENERIC.contains(&attr) || attr.starts_with("aria-") || PER_ELEMENT.iter().any(|(e, attrs)| *e == element && attrs.contains(&attr));
+    if !allowed {
+        return Some(format!("attribute `{attr}` is not allowed on <{element}>"));
+    }
+    if URL_ATTRIBUTES.contains(&attr) {
+        if let Some(scheme) = scheme_of(value) {
+            let data_image = element == "img" && attr == "src" && scheme == "data" && value.trim_start().get(5..).is_some_and(|rest| rest.to_ascii_lowercase().starts_with("image/"));
+            if !SCHEMES.contains(&scheme.as_str()) && !data_image {
+                return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
+            }
+        }
+    }
+    None
+}
+
+/// The scheme of a URL (lower case), as a browser reads it: ASCII whitespace and control
+/// characters are ignored (`java\tscript:` is `javascript:`).
+fn scheme_of(url: &str) -> Option<String> {
+    let cleaned: String = url.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).collect();
+    let (head, _) = cleaned.split_once(':')?;
+    let valid = head.starts_with(|c: char| c.is_ascii_alphabetic()) && head.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    valid.then(|| head.to_ascii_lowercase())
+}
+
+/// Every problem of an HTML fragment written outside Markdown (a navbar or sidebar `html`
+/// item, the footer copyright): what [`element_problem`] and [`attribute_problem`] refuse.
+pub fn fragment_problems(html: &str) -> Vec<String> {
+    use html5gum::{Token, Tokenizer};
+    let mut problems = Vec::new();
+    for token in Tokenizer::new(html).flatten() {
+        if let Token::StartTag(tag) = token {
+            let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+            if let Some(p) = element_problem(&name) {
+                problems.push(p);
+                continue;
+            }
+            for (k, v) in &tag.attributes {
+                if let Some(p) = attribute_problem(&name, &String::from_utf8_lossy(k).to_ascii_lowercase(), &String::from_utf8_lossy(v)) {
+                    problems.push(p);
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_that_acts_without_script_is_refused() {
+        for html in [
+            "<meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">",
+            "<base href=\"https://evil.example/\">",
+            "<form action=\"https://evil.example\"><input name=q></form>",
+            "<button formaction=\"https://evil.example\">Go</button>",
+            "<link rel=\"stylesheet\" href=\"https://evil.example/x.css\">",
+            "<object data=\"x.swf\"></object>",
+            "<embed src=\"x.swf\">",
+            "<script>alert(1)</script>",
+            "<a href=\"javascript:alert(1)\">x</a>",
+            "<a href=\" JaVa\tScRiPt:alert(1)\">x</a>",
+            "<img src=\"x.png\" onerror=\"alert(1)\">",
+            "<div style=\"position:fixed;inset:0\">x</div>",
+            "<svg><a href=\"#\">x</a></svg>",
+        ] {
+            assert!(!fragment_problems(html).is_empty(), "{html}");
+        }
+    }
+
+    #[test]
+    fn ordinary_content_html_passes() {
+        for html in [
+            "<details open><summary>More</summary><p>Text<br/>more</p></details>",
+            "<img src=\"/img/logo.png\" alt=\"Logo\" width=\"40\">",
+            "<a href=\"https://finos.org\" target=\"_blank\" rel=\"noopener\">FINOS</a>",
+            "<a href=\"mailto:help@finos.org\">mail</a> <a href=\"../intro\">intro</a>",
+            "<table><tr><td colspan=\"2\" class=\"x\">1</td></tr></table>",
+            "H<sub>2</sub>O x<sup>2</sup> <kbd>Ctrl</kbd> <span aria-hidden=\"true\">*</span>",
+            "Copyright © 2025 FINOS",
+        ] {
+            assert_eq!(fragment_problems(html), Vec::<String>::new(), "{html}");
+        }
+    }
+}
