@@ -2,10 +2,12 @@
 //!
 //! Each searchable page is turned into a small HTML document straight from its content tree
 //! (no dependency on the theme's markup, so indexing runs beside pre-rendering): the title as
-//! `h1`, headings with their ids (pagefind's per-heading sub-results and anchors), text, code,
-//! and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
+//! `h1`, headings with their ids (pagefind's per-heading sub-results and anchors), the prose
+//! (no code blocks, no table header rows), and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
 //! `language`. A `headings` meta field carries each heading's path (`id=Parent › Child|…`) so
-//! results can show where in the page they are. The theme loads the bundle from
+//! results can show where in the page they are; `keys` (the names each section defines) and
+//! `links` (how many links of the site point at each section) let the theme rank the section
+//! that defines a name first. The theme loads the bundle from
 //! `<baseUrl>pagefind/` only when search is first used.
 
 use std::collections::{BTreeMap, HashMap};
@@ -72,13 +74,6 @@ pub fn is_searchable(page: &PageData) -> bool {
     matches!(page.kind, RouteKind::Doc | RouteKind::Page)
 }
 
-/// Marks the start and end of a code block in the indexed text. Pagefind keeps them in a
-/// page's text (its excerpt source) but indexes no word for them, so the theme can build
-/// excerpts from prose and never from code.
-pub const CODE_START: char = '\u{E000}';
-/// See [`CODE_START`].
-pub const CODE_END: char = '\u{E001}';
-
 /// How many links of the indexed pages point at each route, by anchor (`""`: the page
 /// itself): the section the documentation itself points to for a name is its reference.
 pub type InboundLinks = HashMap<String, BTreeMap<String, usize>>;
@@ -127,8 +122,7 @@ pub fn document(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<Str
     ));
     // Weights (pagefind's default is 1 for text, 7 for h1 down to 2 for h6): a page's title
     // and its headings name what the page is about, so a reference entry outranks a page
-    // that merely mentions the name many times; code samples mention names constantly and
-    // count for less.
+    // that merely mentions the name many times.
     html.push_str(&format!("<h1 data-pagefind-weight=\"10\">{}</h1>", text(&page.title)));
     html.push_str(&body.html);
     html.push_str("</main></body></html>");
@@ -217,14 +211,11 @@ impl Writer {
                 self.html.push_str(&format!("</h{level}> "));
                 self.section_code = SectionCode::Empty;
             }
-            // Highlighted code is already escaped HTML of spans; its text is what readers
-            // search. The markers let excerpts leave it out.
-            "CodeBlock" => {
-                self.section_code = SectionCode::Other;
-                self.html.push_str(&format!("<pre data-pagefind-weight=\"0.5\">{CODE_START} "));
-                self.html.push_str(e.a.get("html").map(String::as_str).unwrap_or(""));
-                self.html.push_str(&format!(" {CODE_END}</pre> "));
-            }
+            // Code blocks are left out, as DocSearch's crawler leaves them out: the names in
+            // them are in the prose around them, they would fill excerpts with code, and
+            // they make up much of what the first search downloads (pagefind's fragments
+            // hold a page's whole indexed text).
+            "CodeBlock" => self.section_code = SectionCode::Other,
             "code" => {
                 let code = crate::markdown::text_of(&e.c);
                 self.section_code = match self.section_code {
@@ -379,7 +370,7 @@ mod tests {
         assert!(html.contains("<h1 data-pagefind-weight=\"10\">Channel &lt;API&gt;</h1>"), "{html}");
         assert!(html.contains("<h3 id=\"broadcast\" data-pagefind-weight=\"8\">broadcast</h3>"), "{html}");
         assert!(html.contains("Sends a context &amp; more."), "{html}");
-        assert!(html.contains("\u{E000} <span class=\"line\">await channel.broadcast(ctx);</span> \u{E001}"), "code is searchable, between markers: {html}");
+        assert!(!html.contains("await channel.broadcast(ctx);"), "code blocks are not indexed: {html}");
         assert!(html.contains("<div><div>tab text</div> </div> "), "components keep their text: {html}");
         assert!(!html.contains("sequenceDiagram"), "diagram sources are not indexed: {html}");
     }
