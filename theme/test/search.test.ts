@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHostedBackend, facetFilters, groupHits, hosts, resultUrl, type DocSearchHit } from '../src/search/hosted';
-import { createLocalBackend, matchesQuery, orderPages, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
+import { createLocalBackend, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
 import { buildExcerpt, markWord, namesQuery, Tier } from '../src/search/sections';
 import { sanitizeExcerpt } from '../src/search/sanitize';
 import { SearchUnavailableError } from '../src/search/types';
@@ -34,7 +34,7 @@ describe('local (pagefind) backend', () => {
 
   it('turns a page into its matched sections, the defining heading first, with the page title path', () => {
     // Words: 0 DesktopAgent | 1 intro… | 5 raiseIntent (h3) …
-    const raw = 'DesktopAgent The agent API. Use raiseIntent here. raiseIntent Raises an intent. \uE000 fdc3.raiseIntent(x) \uE001 Then resolve.';
+    const raw = 'DesktopAgent The agent API. Use raiseIntent here. raiseIntent Raises an intent. Then resolve.';
     const page = toPageResult(
       {
         url: '/docs/api/ref/DesktopAgent',
@@ -44,7 +44,6 @@ describe('local (pagefind) backend', () => {
         weighted_locations: [
           { weight: 1, balanced_score: 5, location: 5 },
           { weight: 8, balanced_score: 40, location: 7 },
-          { weight: 0.5, balanced_score: 2, location: 12 },
         ],
       },
       'raiseIntent',
@@ -55,7 +54,7 @@ describe('local (pagefind) backend', () => {
       ['/docs/api/ref/DesktopAgent#raiseintent', ['Functions', 'raiseIntent']],
       ['/docs/api/ref/DesktopAgent', []],
     ]);
-    // No heading text as a prefix, no code: the section's first sentence.
+    // No heading text as a prefix: the section's first sentence.
     expect(page.hits[0]?.excerpt).toBe('Raises an intent.');
     expect(page.hits[1]?.excerpt).toBe('Use <mark>raiseIntent</mark> here.');
   });
@@ -86,9 +85,9 @@ describe('local (pagefind) backend', () => {
     expect(markWord('"fdc3.instrument",', ['fdc3.instrument', 'fdc3', 'instrument'])).toBe('&quot;<mark>fdc3.instrument</mark>&quot;,');
     expect(markWord('payload.instrument', ['instrument'])).toBe('payload.<mark>instrument</mark>');
     expect(markWord('(NoAppsFound)', ['noappsfound'])).toBe('(<mark>NoAppsFound</mark>)');
-    const words = 'First sentence here. The second names Channel in it. Third one. \uE000 code Channel \uE001'.split(' ');
-    expect(buildExcerpt(words, { start: 0, end: words.length }, new Set([6, 14]), ['Channel'])).toBe('The second names <mark>Channel</mark> in it.');
-    expect(buildExcerpt(words, { start: 0, end: words.length }, new Set([14]), ['Channel'])).toBe('First sentence here.');
+    const words = 'Channel First sentence here. The second names Channel in it. Third one.'.split(' ');
+    expect(buildExcerpt(words, { start: 1, end: words.length }, new Set([0, 7]), ['Channel'])).toBe('The second names <mark>Channel</mark> in it.');
+    expect(buildExcerpt(words, { start: 1, end: words.length }, new Set([0]), ['Channel'])).toBe('First sentence here.');
   });
 
   it('searches the version being read plus the site pages, and loads pagefind once', async () => {
@@ -115,6 +114,17 @@ describe('local (pagefind) backend', () => {
     expect(matchesQuery(page('BMO X 9.0', 1), 'xylophonequokka')).toBe(false);
     expect(matchesQuery(page('the broadcast call', 1), 'broadcst')).toBe(true);
     expect(matchesQuery(page('axis x', 1), 'x')).toBe(true);
+  });
+
+  it('asks pagefind for an owner and its member as two words, and adds pages holding a concept word for word', async () => {
+    expect(pagefindQuery('Channel.broadcast')).toBe('Channel broadcast');
+    expect(pagefindQuery('fdc3.instrument')).toBe('fdc3.instrument');
+    const page = (id: string) => ({ id, data: async () => ({ url: `/docs/${id}`, raw_content: `${id} context channels`, meta: { title: id }, locations: [1, 2] }) });
+    const search = vi.fn<PagefindApi['search']>(async (q) => ({ results: q.startsWith('"') ? [page('b'), page('spec')] : [page('a'), page('b')] }));
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
+    const response = await backend.search({ query: 'context channels', version: '2.2', language: 'en', limit: 5 });
+    expect(search.mock.calls.map((c) => c[0])).toEqual(['context channels', '"context channels"']);
+    expect(response.pages.map((p) => p.url)).toEqual(['/docs/a', '/docs/b', '/docs/spec']);
   });
 
   it('searches every version with "all"', async () => {

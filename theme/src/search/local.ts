@@ -83,7 +83,23 @@ export function orderPages<T extends { url: string; tier: Tier; inbound: number 
 }
 
 /** Pages whose sections are read to re-rank pagefind's order (a pool beyond the shown ones). */
-const RERANK_POOL = 12;
+const RERANK_POOL = 8;
+/**
+ * A concept's defining section is often a heading of a long specification page that pagefind
+ * ranks below shorter pages using both words: concepts read a larger pool, and pages holding
+ * the words as a phrase join it.
+ */
+const CONCEPT_POOL = 12;
+const PHRASE_POOL = 4;
+
+/**
+ * What pagefind is asked: `Channel.broadcast` (an owner and its member) as two words, since
+ * pagefind reads the dotted token as one word that pages spell apart; the ranking still
+ * matches the whole name against `Owner.member` headings.
+ */
+export function pagefindQuery(query: string): string {
+  return query.trim().replace(/^([A-Z][\p{L}\p{N}_$]*)\.([\p{L}_$][\p{L}\p{N}_$]*)$/u, '$1 $2');
+}
 
 export type Loader = (url: string) => Promise<PagefindApi>;
 
@@ -124,9 +140,19 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
       }
       try {
         const filters = version === ALL_VERSIONS ? { language } : { version: { any: [version, PAGES_FILTER] }, language };
-        const found = await pagefind.search(query, { filters });
+        const found = await pagefind.search(pagefindQuery(query), { filters });
         const results = found?.results ?? [];
-        const datas = await Promise.all(results.slice(0, Math.max(limit, RERANK_POOL)).map((r) => r.data()));
+        const concept = isConceptQuery(query);
+        const pool = results.slice(0, Math.max(limit, concept ? CONCEPT_POOL : RERANK_POOL));
+        // A concept is often defined by a heading that says it word for word on a long page
+        // that pagefind ranks low among the many pages using both words: pages holding the
+        // exact phrase join the pool.
+        if (concept) {
+          const phrase = await pagefind.search(`"${query.trim()}"`, { filters });
+          const seen = new Set(pool.map((r) => r.id));
+          pool.push(...(phrase?.results ?? []).filter((r) => !seen.has(r.id)).slice(0, PHRASE_POOL));
+        }
+        const datas = await Promise.all(pool.map((r) => r.data()));
         const kept = datas.filter((d) => matchesQuery(d, query));
         const pages = orderPages(
           kept.map((d) => toPageResult(d, query)),

@@ -7,11 +7,7 @@
 //! included). A reader of a standard searches for names and concepts, so a section that
 //! *defines* the query (its heading, a page title, a name in the first column of its
 //! table, see `keys` in the engine's `search.rs`) comes first, and an excerpt is the
-//! sentence around the best match, outside code.
-
-/** Start and end of a code block in the indexed text (`CODE_START`/`CODE_END` in search.rs). */
-export const CODE_START = '\uE000';
-export const CODE_END = '\uE001';
+//! sentence around the first match, after the heading.
 
 export type PagefindAnchor = { element: string; id: string; text?: string; location: number };
 export type WeightedLocation = { weight: number; balanced_score: number; location: number };
@@ -137,19 +133,12 @@ const EXCERPT_WORDS = 30;
 type Range = { start: number; end: number };
 
 /**
- * The sentence around the first matched prose word of `[body.start, body.end)`, at most
- * EXCERPT_WORDS words, never inside code; the section's first sentence when only its heading
- * or code matched.
+ * The sentence around the first matched word of `[body.start, body.end)` (the section after
+ * its heading), at most EXCERPT_WORDS words; the section's first sentence when only its
+ * heading matched. The index holds no code blocks and no table header rows (search.rs).
  */
 export function buildExcerpt(words: string[], body: Range, matched: Set<number>, terms: string[]): string {
-  const inCode: boolean[] = [];
-  let code = false;
-  for (let i = body.start; i < body.end; i++) {
-    if (words[i] === CODE_START) code = true;
-    inCode[i - body.start] = code || words[i] === CODE_END;
-    if (words[i] === CODE_END) code = false;
-  }
-  const prose = (i: number) => i >= body.start && i < body.end && !inCode[i - body.start] && (words[i] ?? '').length > 0;
+  const prose = (i: number) => i >= body.start && i < body.end && (words[i] ?? '').length > 0;
   let center = -1;
   for (let i = body.start; i < body.end; i++) {
     if (matched.has(i) && prose(i)) {
@@ -217,7 +206,8 @@ export function rankSections(fragment: PagefindFragment, query: string): { tier:
     const end = spans[i + 1]?.start ?? words.length;
     const inside = located.filter((l) => l.location >= span.start && l.location < end);
     let tier = Tier.Text;
-    if (i === 0 && namesQuery(title, query)) tier = Tier.Title;
+    // "App Directory Overview" is the page about the app directory.
+    if (i === 0 && (namesQuery(title, query) || namesQuery(title.replace(/\s+Overview(\s*\(\d+(\.\d+)*\))?$/, ''), query))) tier = Tier.Title;
     else if (i === 0 && pageKeys.some((k) => namesQuery(k, query))) tier = Tier.PageKey;
     // A member is also asked for with its owner: `DesktopAgent.raiseIntent`.
     else if (i > 0 && (namesQuery(span.heading, query) || namesQuery(`${title}.${span.heading}`, query))) tier = Tier.Heading;

@@ -17,7 +17,7 @@ import barStyles from '../SearchBar/styles.module.css';
 import styles from './styles.module.css';
 
 /** Pages listed in the modal, and hits shown per page. */
-const MODAL_PAGES = 8;
+const MODAL_PAGES = 6;
 const HITS_PER_PAGE = 3;
 
 export default function SearchModal({ onClose }: { onClose: () => void }) {
