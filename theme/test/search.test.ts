@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHostedBackend, facetFilters, groupHits, hosts, resultUrl, type DocSearchHit } from '../src/search/hosted';
-import { createLocalBackend, matchesQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
+import { createLocalBackend, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
+import { buildExcerpt, markWord, namesQuery, Tier } from '../src/search/sections';
 import { sanitizeExcerpt } from '../src/search/sanitize';
 import { SearchUnavailableError } from '../src/search/types';
 import { isSearchShortcut } from '../src/components/SearchBar';
@@ -31,28 +32,69 @@ describe('local (pagefind) backend', () => {
     expect(paths.get('raiseintent')).toEqual(['Functions', 'raiseIntent']);
   });
 
-  it('maps sub-results to hits with their heading path', () => {
-    const page = toPageResult({
-      url: '/docs/api/ref/DesktopAgent',
-      excerpt: 'the <mark>intent</mark>',
-      meta: { title: 'DesktopAgent', headings: 'raiseintent=Functions › raiseIntent' },
-      sub_results: [
-        { title: 'raiseIntent', url: '/docs/api/ref/DesktopAgent#raiseintent', excerpt: 'raise an <mark>intent</mark>', anchor: { id: 'raiseintent' } },
-        { title: 'DesktopAgent', url: '/docs/api/ref/DesktopAgent', excerpt: 'page text' },
-      ],
-    });
-    expect(page.title).toBe('DesktopAgent');
+  it('turns a page into its matched sections, the defining heading first, with the page title path', () => {
+    // Words: 0 DesktopAgent | 1 intro… | 5 raiseIntent (h3) …
+    const raw = 'DesktopAgent The agent API. Use raiseIntent here. raiseIntent Raises an intent. Then resolve.';
+    const page = toPageResult(
+      {
+        url: '/docs/api/ref/DesktopAgent',
+        raw_content: raw,
+        meta: { title: 'DesktopAgent', headings: 'raiseintent=Functions › raiseIntent', links: 'raiseintent=9' },
+        anchors: [{ element: 'h3', id: 'raiseintent', text: 'raiseIntent', location: 7 }],
+        weighted_locations: [
+          { weight: 1, balanced_score: 5, location: 5 },
+          { weight: 8, balanced_score: 40, location: 7 },
+        ],
+      },
+      'raiseIntent',
+    );
+    expect(page.tier).toBe(Tier.Heading);
+    expect(page.inbound).toBe(9);
     expect(page.hits.map((h) => [h.url, h.headings])).toEqual([
       ['/docs/api/ref/DesktopAgent#raiseintent', ['Functions', 'raiseIntent']],
       ['/docs/api/ref/DesktopAgent', []],
     ]);
+    // No heading text as a prefix: the section's first sentence.
+    expect(page.hits[0]?.excerpt).toBe('Raises an intent.');
+    expect(page.hits[1]?.excerpt).toBe('Use <mark>raiseIntent</mark> here.');
+  });
+
+  it('orders pages that define the query first, the most linked-to first, and concepts at the spec', () => {
+    const p = (url: string, tier: Tier, inbound = 0) => ({ url, tier, inbound });
+    const bridging = p('/docs/agent-bridging/ref/raiseIntent', Tier.Title, 1);
+    const reference = p('/docs/api/ref/DesktopAgent', Tier.Heading, 12);
+    const mention = p('/docs/guides/x', Tier.Text, 50);
+    expect(orderPages([mention, bridging, reference], 'raiseIntent').map((x) => x.url)).toEqual([reference.url, bridging.url, mention.url]);
+    const channel = p('/docs/api/ref/Channel', Tier.Heading, 8);
+    const spec = p('/docs/api/spec', Tier.Heading, 2);
+    expect(orderPages([channel, spec], 'private channel').map((x) => x.url)).toEqual([spec.url, channel.url]);
+  });
+
+  it('recognises names: headings, owner.member, context types and concepts', () => {
+    expect(namesQuery('raiseIntent', 'raiseintent')).toBe(true);
+    expect(namesQuery('raiseIntent (deprecated)', 'raiseIntent')).toBe(false);
+    expect(namesQuery('fdc3.instrument', 'fdc3.instrument')).toBe(true);
+    expect(namesQuery('fdc3.instrumentList', 'fdc3.instrument')).toBe(false);
+    expect(namesQuery('Private Channels', 'private channel')).toBe(true);
+    expect(namesQuery('PrivateChannel', 'private channel')).toBe(false);
+    expect(namesQuery('Context Data (2.2)', 'context data')).toBe(true);
+  });
+
+  it('writes excerpts a person would: whole words marked without punctuation, sentences, no code', () => {
+    expect(markWord('fdc3.raiseIntent(intent,', ['raiseIntent'])).toBe('fdc3.<mark>raiseIntent</mark>(intent,');
+    expect(markWord('"fdc3.instrument",', ['fdc3.instrument', 'fdc3', 'instrument'])).toBe('&quot;<mark>fdc3.instrument</mark>&quot;,');
+    expect(markWord('payload.instrument', ['instrument'])).toBe('payload.<mark>instrument</mark>');
+    expect(markWord('(NoAppsFound)', ['noappsfound'])).toBe('(<mark>NoAppsFound</mark>)');
+    const words = 'Channel First sentence here. The second names Channel in it. Third one.'.split(' ');
+    expect(buildExcerpt(words, { start: 1, end: words.length }, new Set([0, 7]), ['Channel'])).toBe('The second names <mark>Channel</mark> in it.');
+    expect(buildExcerpt(words, { start: 1, end: words.length }, new Set([0]), ['Channel'])).toBe('First sentence here.');
   });
 
   it('searches the version being read plus the site pages, and loads pagefind once', async () => {
     const search = vi.fn<PagefindApi['search']>(async () => ({
       results: [1, 2, 3].map((n) => ({
         id: String(n),
-        data: async () => ({ url: `/docs/p${n}`, excerpt: 'an <mark>intent</mark>', meta: { title: `P${n}` }, sub_results: [] }),
+        data: async () => ({ url: `/docs/p${n}`, raw_content: `P${n} an intent`, meta: { title: `P${n}` }, weighted_locations: [{ weight: 1, balanced_score: 1, location: 2 }] }),
       })),
     }));
     const api: PagefindApi = { options: async () => undefined, init: async () => undefined, search };
@@ -68,10 +110,29 @@ describe('local (pagefind) backend', () => {
   });
 
   it('does not count pages found only through a one-letter fallback of a nonsense word', () => {
-    const page = (excerpt: string) => ({ url: '/p', title: 'P', hits: [{ url: '/p', headings: [], excerpt, external: false }] });
-    expect(matchesQuery(page('BMO <mark>X</mark> 9.0'), 'xylophonequokka')).toBe(false);
-    expect(matchesQuery(page('the <mark>broadcast</mark> call'), 'broadcst')).toBe(true);
-    expect(matchesQuery(page('axis <mark>x</mark>'), 'x')).toBe(true);
+    const page = (raw: string, location: number) => ({ url: '/p', raw_content: raw, meta: {}, locations: [location] });
+    expect(matchesQuery(page('BMO X 9.0', 1), 'xylophonequokka')).toBe(false);
+    expect(matchesQuery(page('the broadcast call', 1), 'broadcst')).toBe(true);
+    expect(matchesQuery(page('axis x', 1), 'x')).toBe(true);
+  });
+
+  it('asks pagefind for an owner and its member as two words, and adds pages holding a concept word for word', async () => {
+    expect(pagefindQuery('Channel.broadcast')).toBe('Channel broadcast');
+    expect(pagefindQuery('fdc3.instrument')).toBe('fdc3.instrument');
+    const page = (id: string) => ({ id, data: async () => ({ url: `/docs/${id}`, raw_content: `${id} context channels`, meta: { title: id }, locations: [1, 2] }) });
+    const search = vi.fn<PagefindApi['search']>(async (q) => ({ results: q.startsWith('"') ? [page('b'), page('spec')] : [page('a'), page('b')] }));
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
+    const response = await backend.search({ query: 'context channels', version: '2.2', language: 'en', limit: 5 });
+    expect(search.mock.calls.map((c) => c[0])).toEqual(['context channels', '"context channels"']);
+    expect(response.pages.map((p) => p.url)).toEqual(['/docs/a', '/docs/b', '/docs/spec']);
+  });
+
+  it('searches every version with "all"', async () => {
+    const search = vi.fn<PagefindApi['search']>(async () => ({ results: [] }));
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
+    await backend.search({ query: 'intent', version: 'all', language: 'en', limit: 2 });
+    expect(search.mock.calls[0]?.[1]).toEqual({ filters: { language: 'en' } });
+    expect(facetFilters('en', 'all')).toEqual(['language:en']);
   });
 
   it('reports an unreachable index and retries the load on the next search', async () => {

@@ -2,12 +2,15 @@
 //!
 //! Each searchable page is turned into a small HTML document straight from its content tree
 //! (no dependency on the theme's markup, so indexing runs beside pre-rendering): the title as
-//! `h1`, headings with their ids (pagefind's per-heading sub-results and anchors), text, code,
-//! and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
+//! `h1`, headings with their ids (pagefind's per-heading sub-results and anchors), the prose
+//! (no code blocks, no table header rows), and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
 //! `language`. A `headings` meta field carries each heading's path (`id=Parent › Child|…`) so
-//! results can show where in the page they are. The theme loads the bundle from
+//! results can show where in the page they are; `keys` (the names each section defines) and
+//! `links` (how many links of the site point at each section) let the theme rank the section
+//! that defines a name first. The theme loads the bundle from
 //! `<baseUrl>pagefind/` only when search is first used.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use pagefind::api::PagefindIndex;
@@ -40,9 +43,11 @@ pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<
     runtime.block_on(async {
         let options = PagefindServiceConfig::builder().force_language(language.to_string()).keep_index_url(false).build();
         let mut index = PagefindIndex::new(Some(options)).map_err(|e| fail("invalid options", e.to_string()))?;
+        let links = inbound_links(entries);
         for entry in entries {
+            let inbound = links.get(entry.route);
             index
-                .add_html_file(None, Some(entry.route.to_string()), document(entry, language))
+                .add_html_file(None, Some(entry.route.to_string()), document(entry, language, inbound))
                 .await
                 .map_err(|e| fail(&format!("indexing {}", entry.route), e.to_string()))?;
         }
@@ -69,29 +74,203 @@ pub fn is_searchable(page: &PageData) -> bool {
     matches!(page.kind, RouteKind::Doc | RouteKind::Page)
 }
 
-/// The HTML pagefind reads for one page.
-pub fn document(entry: &Entry<'_>, language: &str) -> String {
+/// How many links of the indexed pages point at each route, by anchor (`""`: the page
+/// itself): the section the documentation itself points to for a name is its reference.
+pub type InboundLinks = HashMap<String, BTreeMap<String, usize>>;
+
+/// Counts the links of every page in `entries` to routes (and their anchors) of this site.
+pub fn inbound_links(entries: &[Entry<'_>]) -> InboundLinks {
+    fn walk(nodes: &[Node], own: &str, counts: &mut InboundLinks) {
+        for node in nodes {
+            if let Node::Element(e) = node {
+                if let Some(href) = e.a.get("href").filter(|h| h.starts_with('/')) {
+                    let (route, anchor) = href.split_once('#').unwrap_or((href, ""));
+                    if route != own {
+                        *counts.entry(route.to_string()).or_default().entry(anchor.to_string()).or_default() += 1;
+                    }
+                }
+                walk(&e.c, own, counts);
+            }
+        }
+    }
+    let mut counts = InboundLinks::new();
+    for entry in entries {
+        walk(&entry.page.content, entry.route, &mut counts);
+    }
+    counts
+}
+
+/// The HTML pagefind reads for one page; `inbound` are the links to it (see [`inbound_links`]).
+pub fn document(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<String, usize>>) -> String {
     let page = entry.page;
-    let mut html = String::with_capacity(4096);
     let version = page.version.as_deref().unwrap_or(PAGES_FILTER);
+    let mut body = Writer::default();
+    for node in &page.content {
+        body.node(node);
+    }
+    body.end_section();
     // Filters and meta live in the head: pagefind reads them outside the indexed body.
+    let mut html = String::with_capacity(body.html.len() + 1024);
     html.push_str(&format!(
-        "<!doctype html><html lang=\"{lang}\"><head><title>{title}</title><meta data-pagefind-filter=\"version[content]\" content=\"{version}\"><meta data-pagefind-filter=\"language[content]\" content=\"{lang}\"><meta data-pagefind-meta=\"headings[content]\" content=\"{headings}\"></head><body><main data-pagefind-body>",
+        "<!doctype html><html lang=\"{lang}\"><head><title>{title}</title><meta data-pagefind-filter=\"version[content]\" content=\"{version}\"><meta data-pagefind-filter=\"language[content]\" content=\"{lang}\"><meta data-pagefind-meta=\"headings[content]\" content=\"{headings}\"><meta data-pagefind-meta=\"keys[content]\" content=\"{keys}\"><meta data-pagefind-meta=\"links[content]\" content=\"{links}\"></head><body><main data-pagefind-body>",
         lang = attr(language),
         title = text(&page.title),
         version = attr(version),
         headings = attr(&heading_paths(page)),
+        keys = attr(&body.keys_meta()),
+        links = attr(&inbound.map(|m| m.iter().map(|(a, n)| format!("{a}={n}")).collect::<Vec<_>>().join("|")).unwrap_or_default()),
     ));
     // Weights (pagefind's default is 1 for text, 7 for h1 down to 2 for h6): a page's title
     // and its headings name what the page is about, so a reference entry outranks a page
-    // that merely mentions the name many times; code samples mention names constantly and
-    // count for less.
+    // that merely mentions the name many times.
     html.push_str(&format!("<h1 data-pagefind-weight=\"10\">{}</h1>", text(&page.title)));
-    for node in &page.content {
-        write_node(node, &mut html);
-    }
+    html.push_str(&body.html);
     html.push_str("</main></body></html>");
     html
+}
+
+/// Writes a content tree as indexable HTML and collects the names each section defines.
+#[derive(Default)]
+struct Writer {
+    html: String,
+    /// Anchor of the section being written (empty before the first heading).
+    section: String,
+    /// `(anchor, name)`: the names a section defines (see [`Writer::keys_meta`]).
+    keys: Vec<(String, String)>,
+    /// Whether the current section has had any content besides one lone inline code.
+    section_code: SectionCode,
+}
+
+/// What a section's body holds so far, to find sections that only name an identifier
+/// (`## Type` followed by `` `fdc3.instrument` ``): that identifier names the page.
+#[derive(Default, Clone, PartialEq)]
+enum SectionCode {
+    #[default]
+    Empty,
+    Only(String),
+    Other,
+}
+
+impl Writer {
+    /// `anchor=name¦name|…`: what each section defines, for the theme's ranking. A heading
+    /// defines its own text (the theme reads it from `headings`); a table's first cell that
+    /// is only inline code defines that code in the table's section (error enumerations,
+    /// properties); a section whose whole body is one inline code defines it for the page
+    /// (anchor empty: the page top).
+    fn keys_meta(&self) -> String {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        for (anchor, key) in &self.keys {
+            let key = key.replace(['|', '¦', '='], " ");
+            match out.iter_mut().find(|(a, _)| a == anchor) {
+                Some((_, keys)) if !keys.contains(&key) => keys.push(key),
+                Some(_) => {}
+                None => out.push((anchor.clone(), vec![key])),
+            }
+        }
+        out.iter().map(|(a, k)| format!("{a}={}", k.join("¦"))).collect::<Vec<_>>().join("|")
+    }
+
+    fn end_section(&mut self) {
+        if let SectionCode::Only(code) = std::mem::take(&mut self.section_code) {
+            self.keys.push((String::new(), code));
+        }
+    }
+
+    fn node(&mut self, node: &Node) {
+        match node {
+            Node::Text(t) => {
+                if !t.trim().is_empty() {
+                    self.section_code = SectionCode::Other;
+                }
+                self.html.push_str(&text(t));
+            }
+            Node::Element(e) => self.element(e),
+        }
+    }
+
+    fn children(&mut self, e: &Element) {
+        for c in &e.c {
+            self.node(c);
+        }
+    }
+
+    fn element(&mut self, e: &Element) {
+        match e.t.as_str() {
+            "Heading" => {
+                self.end_section();
+                let level = e.a.get("level").and_then(|l| l.parse::<u8>().ok()).unwrap_or(2).clamp(2, 6);
+                let weight = HEADING_WEIGHTS[usize::from(level) - 2];
+                match e.a.get("id") {
+                    Some(id) => {
+                        self.section.clone_from(id);
+                        self.html.push_str(&format!("<h{level} id=\"{}\" data-pagefind-weight=\"{weight}\">", attr(id)));
+                    }
+                    None => self.html.push_str(&format!("<h{level} data-pagefind-weight=\"{weight}\">")),
+                }
+                self.children(e);
+                self.html.push_str(&format!("</h{level}> "));
+                self.section_code = SectionCode::Empty;
+            }
+            // Code blocks are left out, as DocSearch's crawler leaves them out: the names in
+            // them are in the prose around them, they would fill excerpts with code, and
+            // they make up much of what the first search downloads (pagefind's fragments
+            // hold a page's whole indexed text).
+            "CodeBlock" => self.section_code = SectionCode::Other,
+            "code" => {
+                let code = crate::markdown::text_of(&e.c);
+                self.section_code = match self.section_code {
+                    SectionCode::Empty => SectionCode::Only(code.trim().to_string()),
+                    _ => SectionCode::Other,
+                };
+                self.html.push_str(&format!("<code>{}</code>", text(&code)));
+            }
+            "Mermaid" => {}
+            "Admonition" => {
+                self.html.push_str("<div>");
+                if let Some(title) = e.a.get("title") {
+                    self.html.push_str(&format!("<p>{}</p> ", text(&strip_inline_markdown(title))));
+                }
+                self.children(e);
+                self.html.push_str("</div> ");
+            }
+            // Header rows name columns, not content: they would glue into excerpts.
+            "thead" => self.section_code = SectionCode::Other,
+            "tr" => {
+                self.html.push_str("<tr>");
+                for (i, cell) in e.c.iter().enumerate() {
+                    if let (0, Node::Element(td)) = (i, cell) {
+                        if let [Node::Element(code)] = td.c.as_slice() {
+                            if code.t == "code" {
+                                self.keys.push((self.section.clone(), crate::markdown::text_of(&code.c).trim().to_string()));
+                            }
+                        }
+                    }
+                    self.node(cell);
+                }
+                self.html.push_str("</tr> ");
+            }
+            // Component containers and any element: keep the text, drop the attributes
+            // except ids (anchors inside the page).
+            tag => {
+                let tag = if tag.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && tag.chars().all(|c| c.is_ascii_alphanumeric()) { tag } else { "div" };
+                if matches!(tag, "script" | "style" | "img" | "svg") {
+                    return;
+                }
+                match e.a.get("id") {
+                    Some(id) => self.html.push_str(&format!("<{tag} id=\"{}\">", attr(id))),
+                    None => self.html.push_str(&format!("<{tag}>")),
+                }
+                if !matches!(tag, "br" | "hr" | "input" | "wbr") {
+                    self.children(e);
+                    self.html.push_str(&format!("</{tag}>"));
+                }
+                // Cells, paragraphs and items are separate words in the indexed text.
+                if matches!(tag, "td" | "th" | "p" | "li" | "div" | "br" | "dt" | "dd" | "blockquote") {
+                    self.html.push(' ');
+                }
+            }
+        }
+    }
 }
 
 /// `id=Parent › Child` entries separated by `|` (a `|` inside heading text becomes `¦`),
@@ -113,63 +292,14 @@ fn heading_paths(page: &PageData) -> String {
 /// Search weights of headings h2..h6.
 const HEADING_WEIGHTS: [u8; 5] = [8, 8, 6, 4, 3];
 
-fn write_node(node: &Node, html: &mut String) {
-    match node {
-        Node::Text(t) => html.push_str(&text(t)),
-        Node::Element(e) => write_element(e, html),
-    }
-}
-
-fn write_children(e: &Element, html: &mut String) {
-    for c in &e.c {
-        write_node(c, html);
-    }
-}
-
-fn write_element(e: &Element, html: &mut String) {
-    match e.t.as_str() {
-        "Heading" => {
-            let level = e.a.get("level").and_then(|l| l.parse::<u8>().ok()).unwrap_or(2).clamp(2, 6);
-            let weight = HEADING_WEIGHTS[usize::from(level) - 2];
-            match e.a.get("id") {
-                Some(id) => html.push_str(&format!("<h{level} id=\"{}\" data-pagefind-weight=\"{weight}\">", attr(id))),
-                None => html.push_str(&format!("<h{level} data-pagefind-weight=\"{weight}\">")),
-            }
-            write_children(e, html);
-            html.push_str(&format!("</h{level}>"));
-        }
-        // Highlighted code is already escaped HTML of spans; its text is what readers search.
-        "CodeBlock" => {
-            html.push_str("<pre data-pagefind-weight=\"0.5\">");
-            html.push_str(e.a.get("html").map(String::as_str).unwrap_or(""));
-            html.push_str("</pre>");
-        }
-        "Mermaid" => {}
-        "Admonition" => {
-            html.push_str("<div>");
-            if let Some(title) = e.a.get("title") {
-                html.push_str(&format!("<p>{}</p>", text(title)));
-            }
-            write_children(e, html);
-            html.push_str("</div>");
-        }
-        // Component containers and any element: keep the text, drop the attributes
-        // except ids (anchors inside the page).
-        tag => {
-            let tag = if tag.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && tag.chars().all(|c| c.is_ascii_alphanumeric()) { tag } else { "div" };
-            if matches!(tag, "script" | "style" | "img" | "svg") {
-                return;
-            }
-            match e.a.get("id") {
-                Some(id) => html.push_str(&format!("<{tag} id=\"{}\">", attr(id))),
-                None => html.push_str(&format!("<{tag}>")),
-            }
-            if !matches!(tag, "br" | "hr" | "input" | "wbr") {
-                write_children(e, html);
-                html.push_str(&format!("</{tag}>"));
-            }
-        }
-    }
+/// Admonition titles may hold inline Markdown (`_@EXPERIMENTAL_`): keep only the words.
+fn strip_inline_markdown(title: &str) -> String {
+    let words: Vec<String> = title
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c| matches!(c, '_' | '*' | '`' | '~')).to_string())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
 }
 
 fn text(s: &str) -> String {
@@ -233,23 +363,75 @@ mod tests {
     #[test]
     fn documents_carry_filters_heading_paths_and_searchable_text() {
         let p = page(Some("2.1"));
-        let html = document(&Entry { route: "/docs/2.1/api/ref/Channel", page: &p }, "en");
+        let html = document(&Entry { route: "/docs/2.1/api/ref/Channel", page: &p }, "en", None);
         assert!(html.contains("<meta data-pagefind-filter=\"version[content]\" content=\"2.1\">"), "{html}");
         assert!(html.contains("<meta data-pagefind-filter=\"language[content]\" content=\"en\">"), "{html}");
         assert!(html.contains("content=\"functions=Functions|broadcast=Functions › broadcast\""), "{html}");
         assert!(html.contains("<h1 data-pagefind-weight=\"10\">Channel &lt;API&gt;</h1>"), "{html}");
         assert!(html.contains("<h3 id=\"broadcast\" data-pagefind-weight=\"8\">broadcast</h3>"), "{html}");
         assert!(html.contains("Sends a context &amp; more."), "{html}");
-        assert!(html.contains("await channel.broadcast(ctx);"), "code is searchable: {html}");
-        assert!(html.contains("<div><div>tab text</div></div>"), "components keep their text: {html}");
+        assert!(!html.contains("await channel.broadcast(ctx);"), "code blocks are not indexed: {html}");
+        assert!(html.contains("<div><div>tab text</div> </div> "), "components keep their text: {html}");
         assert!(!html.contains("sequenceDiagram"), "diagram sources are not indexed: {html}");
+    }
+
+    fn code(text: &str) -> Node {
+        el("code", &[], vec![Node::Text(text.into())])
+    }
+
+    fn cell(t: &str, c: Vec<Node>) -> Node {
+        el(t, &[], c)
+    }
+
+    #[test]
+    fn sections_record_the_names_they_define_and_excerpt_sources_stay_clean() {
+        let mut p = page(Some("2.2"));
+        p.content = vec![
+            el("Admonition", &[("kind", "caution"), ("title", "_@EXPERIMENTAL_ **now**")], vec![el("p", &[], vec![Node::Text("Subject to change.".into())])]),
+            el("Heading", &[("level", "2"), ("id", "type")], vec![Node::Text("Type".into())]),
+            el("p", &[], vec![code("fdc3.instrument")]),
+            el("Heading", &[("level", "2"), ("id", "resolveerror")], vec![code("ResolveError")]),
+            el(
+                "table",
+                &[],
+                vec![
+                    el("thead", &[], vec![el("tr", &[], vec![cell("th", vec![Node::Text("Field".into())]), cell("th", vec![Node::Text("Type".into())])])]),
+                    el("tbody", &[], vec![el("tr", &[], vec![cell("td", vec![code("NoAppsFound")]), cell("td", vec![Node::Text("No app".into())])])]),
+                ],
+            ),
+            el("Heading", &[("level", "2"), ("id", "see")], vec![Node::Text("See".into())]),
+            el("p", &[], vec![Node::Text("Use ".into()), code("raiseIntent"), Node::Text(".".into())]),
+        ];
+        let html = document(&Entry { route: "/docs/api/ref/Errors", page: &p }, "en", None);
+        assert!(html.contains("content=\"=fdc3.instrument|resolveerror=NoAppsFound\""), "{html}");
+        assert!(html.contains("<p>@EXPERIMENTAL now</p>"), "admonition titles lose their Markdown: {html}");
+        assert!(!html.contains("Field"), "table headers are not indexed: {html}");
+        assert!(html.contains("<td><code>NoAppsFound</code></td> <td>No app</td> "), "cells are separate words: {html}");
+    }
+
+    #[test]
+    fn inbound_links_count_links_per_route_and_anchor_but_not_to_the_page_itself() {
+        let mut a = page(Some("2.2"));
+        a.content = vec![
+            el("a", &[("href", "/docs/b#raiseintent")], vec![]),
+            el("p", &[], vec![el("a", &[("href", "/docs/b#raiseintent")], vec![]), el("a", &[("href", "/docs/b")], vec![])]),
+            el("a", &[("href", "/docs/a#self")], vec![]),
+            el("a", &[("href", "https://example.org/")], vec![]),
+        ];
+        let b = page(Some("2.2"));
+        let entries = [Entry { route: "/docs/a", page: &a }, Entry { route: "/docs/b", page: &b }];
+        let links = inbound_links(&entries);
+        assert_eq!(links.get("/docs/b").map(|m| m.clone().into_iter().collect::<Vec<_>>()), Some(vec![(String::new(), 1), ("raiseintent".into(), 2)]));
+        assert!(!links.contains_key("/docs/a"));
+        let html = document(&entries[1], "en", links.get("/docs/b"));
+        assert!(html.contains("<meta data-pagefind-meta=\"links[content]\" content=\"=1|raiseintent=2\">"), "{html}");
     }
 
     #[test]
     fn site_pages_use_the_pages_filter_and_landing_routes_are_skipped() {
         let doc = page(Some("2.2"));
         let site_page = page(None);
-        let html = document(&Entry { route: "/community", page: &site_page }, "en");
+        let html = document(&Entry { route: "/community", page: &site_page }, "en", None);
         assert!(html.contains("content=\"pages\""), "{html}");
         let chosen = entries([("/docs", &doc, true), ("/docs/fdc3-intro", &doc, false), ("/community", &site_page, false)].into_iter());
         let routes: Vec<&str> = chosen.iter().map(|e| e.route).collect();

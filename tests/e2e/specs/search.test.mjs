@@ -152,14 +152,15 @@ test('"See all results" leads to the search page, whose field and ?q= stay in sy
   await main.getByText(`${count} results for "Instrument"`).waitFor();
   const field = main.getByRole('searchbox', { name: 'Search' });
   assert.equal(await field.inputValue(), 'Instrument');
-  assert.ok(await main.getByRole('option').count() > 0);
+  assert.ok(await main.getByRole('region', { name: 'Search results' }).getByRole('link').count() > 0);
   await field.fill('PrivateChannel');
   await page.waitForURL((url) => url.searchParams.get('q') === 'PrivateChannel');
   await main.getByText(/results for "PrivateChannel"/).waitFor();
-  // The version choice changes where results come from.
+  // The version choice changes where results come from, and is kept in the URL.
   await main.getByRole('combobox', { name: 'Version' }).selectOption('2.0');
+  await page.waitForURL((url) => url.searchParams.get('version') === '2.0' && url.searchParams.get('q') === 'PrivateChannel');
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('main [role="option"]')].some((a) => a.getAttribute('href').startsWith('/docs/2.0/')),
+    [...document.querySelectorAll('main [aria-label="Search results"] a')].some((a) => a.getAttribute('href').startsWith('/docs/2.0/')),
   );
   // Opened directly, the page reads its query from the URL.
   await page.goto(ctx.server.base + '/search?q=broadcast', { waitUntil: 'networkidle' });

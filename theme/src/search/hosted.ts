@@ -2,7 +2,7 @@
 //! to the multi-index queries path, contextual facet filters for language and docs version,
 //! the same host fallback order).
 import type { HostedSearchData } from '../generated/contract';
-import { SearchUnavailableError, type SearchBackend, type SearchHit, type SearchPageResult, type SearchQuery } from './types';
+import { ALL_VERSIONS, SearchUnavailableError, type SearchBackend, type SearchHit, type SearchPageResult, type SearchQuery } from './types';
 
 type Highlighted = { value?: string };
 export type DocSearchHit = {
@@ -22,6 +22,7 @@ export function hosts(appId: string): string[] {
 
 /** Docusaurus's docs version tag: `docs-default-<version>` (`current` for next). */
 export function facetFilters(language: string, version: string): (string | string[])[] {
+  if (version === ALL_VERSIONS) return [`language:${language}`];
   return [`language:${language}`, ['docusaurus_tag:default', `docusaurus_tag:docs-default-${version}`]];
 }
 
@@ -68,6 +69,7 @@ export function createHostedBackend(
   origin: string = typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
 ): SearchBackend {
   return {
+    debounceMs: 80,
     preload() {
       // Nothing to load ahead: the first query opens the connection.
     },

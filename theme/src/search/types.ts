@@ -18,6 +18,8 @@ export type SearchPageResult = {
   /** Page route (no anchor). */
   url: string;
   title: string;
+  /** Docs version of the page, when the search spans every version. */
+  version?: string;
   hits: SearchHit[];
 };
 
@@ -28,9 +30,12 @@ export type SearchResponse = {
   total: number;
 };
 
+/** The `version` of a query that searches every docs version. */
+export const ALL_VERSIONS = 'all';
+
 export type SearchQuery = {
   query: string;
-  /** Docs version name to search (`current` = next); site pages are always included. */
+  /** Docs version name to search (`current` = next), or `all`; site pages are always included. */
   version: string;
   /** Language code of the site. */
   language: string;
@@ -42,6 +47,8 @@ export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchResponse>;
   /** Starts loading whatever the first search needs (the index loader). */
   preload(): void;
+  /** Milliseconds to wait for more keystrokes before searching (a remote service wants fewer calls). */
+  debounceMs: number;
 }
 
 /** Thrown when the backend cannot be reached at all (network down, index missing). */

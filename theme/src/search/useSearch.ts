@@ -1,4 +1,4 @@
-//! Runs a search as the query changes: debounced, cancelled when superseded, keeping the
+//! Runs a search as the query changes: debounced as the backend asks, cancelled when superseded, keeping the
 //! previous results on screen while the next ones load.
 import { useEffect, useState } from 'react';
 import type { SearchData } from '../generated/contract';
@@ -15,7 +15,6 @@ export type SearchState = {
 };
 
 const IDLE: SearchState = { query: '', response: null, loading: false, failed: false };
-const DEBOUNCE_MS = 80;
 
 export function useSearch(
   search: SearchData,
@@ -34,21 +33,26 @@ export function useSearch(
     }
     let cancelled = false;
     setState((s) => ({ ...s, loading: true }));
-    const timer = setTimeout(() => {
-      loadSearchBackend(search)
-        .then((backend) => backend.search({ query: trimmed, version, language, limit }))
-        .then((response) => {
-          if (!cancelled) setState({ query: trimmed, response, loading: false, failed: false });
-        })
-        .catch((error: unknown) => {
-          if (cancelled) return;
-          console.warn('[docsite] Search failed.', error);
-          setState({ query: trimmed, response: null, loading: false, failed: true });
-        });
-    }, DEBOUNCE_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The backend says how long to wait for more keystrokes (none for the local index).
+    const debounced = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? (timer = setTimeout(resolve, ms)) : resolve()));
+    loadSearchBackend(search)
+      .then(async (backend) => {
+        await debounced(backend.debounceMs);
+        if (cancelled) return null;
+        return backend.search({ query: trimmed, version, language, limit });
+      })
+      .then((response) => {
+        if (!cancelled && response) setState({ query: trimmed, response, loading: false, failed: false });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.warn('[docsite] Search failed.', error);
+        setState({ query: trimmed, response: null, loading: false, failed: true });
+      });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
     };
   }, [search, trimmed, version, language, limit]);
 

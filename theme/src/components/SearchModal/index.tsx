@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { usePageData } from '../../contexts/PageData';
 import { usePreferredVersion } from '../../contexts/PreferredVersion';
 import { useSiteData } from '../../contexts/SiteData';
+import { ALL_VERSIONS } from '../../search/types';
 import { useSearch } from '../../search/useSearch';
 import { activeVersionName } from '../../lib/versions';
 import { IconSearch } from '../Icons';
@@ -16,7 +17,7 @@ import barStyles from '../SearchBar/styles.module.css';
 import styles from './styles.module.css';
 
 /** Pages listed in the modal, and hits shown per page. */
-const MODAL_PAGES = 8;
+const MODAL_PAGES = 6;
 const HITS_PER_PAGE = 3;
 
 export default function SearchModal({ onClose }: { onClose: () => void }) {
@@ -28,6 +29,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const listId = useId();
   const state = useSearch(site.search, query, version, site.locale.code, MODAL_PAGES);
   const pages = state.response?.pages ?? [];
@@ -35,12 +37,14 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
 
   useEffect(() => setActive(0), [state.response]);
 
-  // Escape closes from anywhere; the page behind does not scroll.
+  // Escape closes from anywhere; Tab stays inside the dialog; the page behind does not scroll.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
         onClose();
+      } else if (event.key === 'Tab' && dialog.current) {
+        trapTab(event, dialog.current);
       }
     };
     document.addEventListener('keydown', onKeyDown);
@@ -81,7 +85,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
 
   return (
     <div className={barStyles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label="Search" className={styles.modal}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-label="Search" className={styles.modal}>
         <header className={styles.header}>
           <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
             <IconSearch size={18} aria-hidden="true" />
@@ -105,7 +109,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
             Cancel
           </button>
         </header>
-        <div className={styles.body} aria-live="polite" aria-busy={state.loading}>
+        <div className={styles.body} aria-live="polite" aria-busy={state.loading} data-query={state.query}>
           {!trimmed ? (
             <p className={styles.hint}>Search the {versionLabel} documentation and the site's pages.</p>
           ) : state.failed ? (
@@ -117,17 +121,27 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
               pages={pages}
               perPage={HITS_PER_PAGE}
               listId={listId}
+              listbox
               active={active}
               onHover={setActive}
               onPick={onClose}
             />
           )}
         </div>
-        {trimmed && state.response && state.response.total > 0 && !state.failed ? (
+        {trimmed && state.response && !state.failed ? (
           <footer className={styles.footer}>
-            <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}`} onClick={onClose}>
-              See all {state.response.total} results
-            </Link>
+            <span className={styles.links}>
+              {state.response.total > 0 ? (
+                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${encodeURIComponent(version)}`} onClick={onClose}>
+                  See all {state.response.total} results
+                </Link>
+              ) : null}
+              {site.versions.length > 1 ? (
+                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${ALL_VERSIONS}`} onClick={onClose}>
+                  Search all versions
+                </Link>
+              ) : null}
+            </span>
             <span className={styles.keys}>
               <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
             </span>
@@ -136,4 +150,25 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling through the dialog's own controls (it is modal). */
+function trapTab(event: globalThis.KeyboardEvent, dialog: HTMLElement) {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const current = document.activeElement;
+  if (!dialog.contains(current)) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && current === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && current === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -1,12 +1,13 @@
-//! The search page (`/search?q=…`): the query lives in the `q` parameter and the field
-//! follows it both ways; the result count, every result with its excerpts, and a choice
-//! of docs version.
+//! The search page (`/search?q=…&version=…`): the query lives in the `q` parameter and the
+//! field follows it both ways; the result count, every result with its excerpts, and a
+//! choice of docs version (or all of them), kept in the `version` parameter.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePreferredVersion } from '../../contexts/PreferredVersion';
 import { useSiteData } from '../../contexts/SiteData';
 import { activeVersionName } from '../../lib/versions';
 import { preloadSearch } from '../../search/backend';
+import { ALL_VERSIONS } from '../../search/types';
 import { useSearch } from '../../search/useSearch';
 import { FetchError, NoResults, SearchResultList } from '../SearchResults';
 import styles from './styles.module.css';
@@ -16,6 +17,11 @@ const HITS_PER_PAGE = 6;
 
 export function resultCountText(total: number, query: string): string {
   return `${total} ${total === 1 ? 'result' : 'results'} for "${query}"`;
+}
+
+/** The page's URL parameters: the query and, when chosen, the version. */
+function query(q: string, version: string | null): Record<string, string> {
+  return { ...(q ? { q } : {}), ...(version ? { version } : {}) };
 }
 
 export function SearchPage() {
@@ -28,8 +34,10 @@ export function SearchPage() {
   const q = mounted ? (params.get('q') ?? '') : '';
   // The field starts empty on the server and follows `q` after hydration (no mismatch).
   const [input, setInput] = useState('');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const version = chosen ?? activeVersionName(site, { version: null }, preferredVersion);
+  const asked = mounted ? params.get('version') : null;
+  const known = asked === ALL_VERSIONS || site.versions.some((v) => v.name === asked);
+  const version = asked && known ? asked : activeVersionName(site, { version: null }, preferredVersion);
+  const versionLabels = new Map(site.versions.map((v) => [v.name, v.label]));
   const listId = useId();
   const state = useSearch(site.search, q, version, site.locale.code, PAGE_LIMIT);
 
@@ -51,8 +59,9 @@ export function SearchPage() {
   const onInput = (value: string) => {
     pending.current.push(value);
     setInput(value);
-    setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
+    setParams(query(value, asked), { replace: true, preventScrollReset: true });
   };
+  const onVersion = (value: string) => setParams(query(input, value), { replace: true, preventScrollReset: true });
 
   const trimmed = q.trim();
   const response = state.response;
@@ -72,12 +81,13 @@ export function SearchPage() {
         />
         <label className={styles.version}>
           <span>Version</span>
-          <select value={version} onChange={(e) => setChosen(e.target.value)}>
+          <select value={version} onChange={(e) => onVersion(e.target.value)}>
             {site.versions.map((v) => (
               <option key={v.name} value={v.name}>
                 {v.label}
               </option>
             ))}
+            {site.versions.length > 1 ? <option value={ALL_VERSIONS}>All versions</option> : null}
           </select>
         </label>
       </form>
@@ -89,7 +99,7 @@ export function SearchPage() {
         ) : response ? (
           <>
             <p className={styles.count}>{resultCountText(response.total, state.query)}</p>
-            <SearchResultList pages={response.pages} perPage={HITS_PER_PAGE} listId={listId} />
+            <SearchResultList pages={response.pages} perPage={HITS_PER_PAGE} listId={listId} versionLabels={versionLabels} />
           </>
         ) : (
           <p className={styles.count}>Fetching results…</p>

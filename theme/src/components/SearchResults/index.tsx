@@ -22,47 +22,61 @@ type ResultsProps = {
   /** Hits shown per page. */
   perPage: number;
   listId: string;
+  /**
+   * The modal's list is a listbox driven from the query field (arrow keys,
+   * `aria-activedescendant`); the search page's is a plain list of links, each in the tab order.
+   */
+  listbox?: boolean;
   /** Index (in flattened order) of the keyboard-selected hit, or -1. */
   active?: number;
   onHover?: (index: number) => void;
   onPick?: () => void;
+  /** Version labels by name, to name the version of each page when several are searched. */
+  versionLabels?: Map<string, string>;
 };
 
-export function SearchResultList({ pages, perPage, listId, active = -1, onHover, onPick }: ResultsProps) {
+export function SearchResultList({ pages, perPage, listId, listbox = false, active = -1, onHover, onPick, versionLabels }: ResultsProps) {
   let index = 0;
   return (
-    <div id={listId} role="listbox" aria-label="Search results" className={styles.results}>
-      {pages.map((page) => (
-        <section key={page.url} role="group" aria-label={page.title} className={styles.page}>
-          <h3 className={styles.pageTitle}>{page.title}</h3>
-          <ul className={styles.hits} role="presentation">
-            {page.hits.slice(0, perPage).map((hit) => {
-              const i = index++;
-              return (
-                <li key={`${hit.url}-${i}`} role="presentation">
-                  <Link
-                    to={hit.url}
-                    id={hitId(listId, i)}
-                    role="option"
-                    aria-selected={i === active}
-                    className={`${styles.hit} ${i === active ? styles.active : ''}`}
-                    onMouseMove={onHover ? () => onHover(i) : undefined}
-                    onClick={onPick}
-                    tabIndex={-1}
-                  >
-                    <span className={styles.path}>
-                      {hit.headings.length > 0 ? hit.headings.join(' › ') : page.title}
-                    </span>
-                    {hit.excerpt ? (
-                      <span className={styles.excerpt} dangerouslySetInnerHTML={{ __html: sanitizeExcerpt(hit.excerpt) }} />
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+    <div id={listId} role={listbox ? 'listbox' : 'region'} aria-label="Search results" className={styles.results}>
+      {pages.map((page) => {
+        const version = page.version ? (versionLabels?.get(page.version) ?? page.version) : null;
+        return (
+          <section key={page.url} role={listbox ? 'group' : undefined} aria-label={listbox ? page.title : undefined} className={styles.page}>
+            <h3 className={styles.pageTitle} role={listbox ? 'presentation' : undefined}>
+              {page.title}
+              {version ? <span className={styles.version}>{version}</span> : null}
+            </h3>
+            <ul className={styles.hits} role={listbox ? 'presentation' : undefined}>
+              {page.hits.slice(0, perPage).map((hit) => {
+                const i = index++;
+                const selected = listbox && i === active;
+                return (
+                  <li key={`${hit.url}-${i}`} role={listbox ? 'presentation' : undefined}>
+                    <Link
+                      to={hit.url}
+                      id={hitId(listId, i)}
+                      role={listbox ? 'option' : undefined}
+                      aria-selected={listbox ? selected : undefined}
+                      className={`${styles.hit}${selected ? ` ${styles.active}` : ''}`}
+                      onMouseMove={onHover ? () => onHover(i) : undefined}
+                      onClick={onPick}
+                      tabIndex={listbox ? -1 : undefined}
+                    >
+                      <span className={styles.path}>
+                        {hit.headings.length > 0 ? hit.headings.join(' › ') : page.title}
+                      </span>
+                      {hit.excerpt ? (
+                        <span className={styles.excerpt} dangerouslySetInnerHTML={{ __html: sanitizeExcerpt(hit.excerpt) }} />
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }

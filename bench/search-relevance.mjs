@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Search relevance of the built site's offline index, through the reader's search modal in
+// headless Chromium: every query of bench/search-relevance.json is typed into the modal of a
+// page of the latest version, and the modal's results (links to page#anchor, in order) are
+// compared with the section that answers it. Prints top-1, top-3 and mean reciprocal rank
+// per kind of query and overall, the bytes the first search transferred and the
+// keystroke-to-results time on a warm index.
+//
+//   node bench/search-relevance.mjs [--gate] [--verbose]   (site built into site/build)
+//
+// --gate exits 1 when top-1 < 90 % or top-3 < 98 % (issue 19). The first search's transfer
+// is printed against its 150 KB budget (DESIGN §8) but not gated: it is over (see the
+// README) while pagefind's fragments hold whole pages. Timings are printed, never gated.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, openPage, SITE_BUILD, startServer } from '../tests/e2e/lib.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const gate = process.argv.includes('--gate');
+const verbose = process.argv.includes('--verbose');
+const { from, queries } = JSON.parse(fs.readFileSync(path.join(here, 'search-relevance.json'), 'utf8'));
+const TOP1 = 0.9;
+const TOP3 = 0.98;
+const FIRST_SEARCH_BUDGET = 150 * 1024;
+
+if (!fs.existsSync(path.join(SITE_BUILD, 'pagefind/pagefind.js'))) {
+  console.error(`search-relevance: no pagefind index in ${SITE_BUILD} (build the site first: ./target/release/docsite build site)`);
+  process.exit(2);
+}
+
+const server = await startServer();
+const browser = await launch();
+let failed = false;
+try {
+  const { page, problems: errors } = await openPage(browser);
+  await page.goto(server.base + from, { waitUntil: 'networkidle' });
+
+  // Bytes on the wire for the first search: every response from opening the modal to the
+  // first results (the modal's code, the search backend, pagefind's loader, its worker, the
+  // wasm, index chunks and the fragments read), requests of pagefind's worker included.
+  const transfers = [];
+  page.on('requestfinished', (request) => {
+    transfers.push(
+      request.sizes().then(
+        (sizes) => ({ url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize }),
+        () => ({ url: request.url(), bytes: 0 }),
+      ),
+    );
+  });
+  // The shortcut works once the page has hydrated.
+  const input = page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox');
+  for (let i = 0; i < 30 && !(await input.isVisible()); i++) {
+    await page.keyboard.press('Control+k');
+    await input.waitFor({ timeout: 1000 }).catch(() => {});
+  }
+  await input.waitFor();
+  const first = queries[0];
+  await typeQuery(page, first.q);
+  await page.waitForTimeout(300);
+  // Result links prefetch their pages' data when they show (as every link does): that is
+  // navigation, counted apart from the search.
+  let firstBytes = 0;
+  let indexBytes = 0;
+  let prefetchBytes = 0;
+  for (const { url, bytes } of await Promise.all(transfers)) {
+    if (new URL(url).pathname.startsWith('/_docsite/pages/')) prefetchBytes += bytes;
+    else firstBytes += bytes;
+    if (url.includes('/pagefind/')) indexBytes += bytes;
+    if (verbose) console.log(`first search: ${(bytes / 1024).toFixed(1).padStart(6)} KB ${new URL(url).pathname}`);
+  }
+  page.removeAllListeners('requestfinished');
+
+  const kinds = new Map();
+  const timings = [];
+  const misses = [];
+  for (const { kind, q, expect } of queries) {
+    const { hits, ms } = await typeQuery(page, q);
+    timings.push(ms);
+    const rank = hits.findIndex((h) => h === expect) + 1;
+    const k = kinds.get(kind) ?? { n: 0, top1: 0, top3: 0, rr: 0 };
+    k.n++;
+    if (rank === 1) k.top1++;
+    if (rank >= 1 && rank <= 3) k.top3++;
+    if (rank >= 1) k.rr += 1 / rank;
+    kinds.set(kind, k);
+    if (rank !== 1) misses.push({ kind, q, expect, rank, got: hits.slice(0, 3) });
+    if (verbose) console.log(`${rank === 1 ? 'ok  ' : 'MISS'} ${q.padEnd(28)} rank ${rank || '-'}  ${hits[0] ?? '(none)'}`);
+  }
+
+  const pct = (x, n) => `${((100 * x) / n).toFixed(1)} %`.padStart(8);
+  console.log(`\nsearch relevance: ${queries.length} queries against ${path.relative(process.cwd(), SITE_BUILD) || SITE_BUILD}, from ${from}`);
+  console.log(`${'kind'.padEnd(14)} ${'n'.padStart(3)} ${'top-1'.padStart(8)} ${'top-3'.padStart(8)} ${'MRR'.padStart(6)}`);
+  const all = { n: 0, top1: 0, top3: 0, rr: 0 };
+  for (const [kind, k] of kinds) {
+    console.log(`${kind.padEnd(14)} ${String(k.n).padStart(3)} ${pct(k.top1, k.n)} ${pct(k.top3, k.n)} ${(k.rr / k.n).toFixed(3).padStart(6)}`);
+    for (const key of Object.keys(all)) all[key] += k[key];
+  }
+  console.log(`${'all'.padEnd(14)} ${String(all.n).padStart(3)} ${pct(all.top1, all.n)} ${pct(all.top3, all.n)} ${(all.rr / all.n).toFixed(3).padStart(6)}`);
+  for (const m of misses) console.log(`  not first: ${m.kind} "${m.q}": expected ${m.expect} (rank ${m.rank || 'none'}), got ${m.got.join(', ') || 'nothing'}`);
+  // Again, now that every query's index chunks and pages have been fetched once: the time
+  // a reader waits on a warm index (typing on, or coming back to a query).
+  const warm = [];
+  for (const { q } of queries) warm.push((await typeQuery(page, q)).ms);
+  const stats = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1);
+    return `median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`;
+  };
+  console.log(`keystroke to results, warm index: ${stats(warm)}; first time each query (its pages fetched): ${stats(timings)}`);
+  console.log(`first search transfer: ${(firstBytes / 1024).toFixed(1)} KB (of which pagefind's files ${(indexBytes / 1024).toFixed(1)} KB); budget ${FIRST_SEARCH_BUDGET / 1024} KB; besides, the result links prefetched ${(prefetchBytes / 1024).toFixed(1)} KB of page data`);
+  console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (errors.length) {
+    console.error(`console errors: ${errors.join('; ')}`);
+    failed = true;
+  }
+  if (gate) {
+    const problems = [];
+    if (all.top1 / all.n < TOP1) problems.push(`top-1 ${pct(all.top1, all.n).trim()} < ${TOP1 * 100} %`);
+    if (all.top3 / all.n < TOP3) problems.push(`top-3 ${pct(all.top3, all.n).trim()} < ${TOP3 * 100} %`);
+    if (problems.length) {
+      console.error(`search-relevance gate failed: ${problems.join('; ')}`);
+      failed = true;
+    }
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
+
+/**
+ * Puts `q` into the modal's field as one input event (as a paste or the last keystroke of a
+ * query would) and waits until the modal shows the results of `q`. Returns the result links
+ * in order and the time from the input event to the results being in the document.
+ */
+async function typeQuery(page, q) {
+  return page.evaluate(async (query) => {
+    const dialog = document.querySelector('[role="dialog"][aria-label="Search"]');
+    const field = dialog.querySelector('input[type="search"]');
+    const body = dialog.querySelector('[data-query]');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const done = () => body.getAttribute('data-query') === query && body.getAttribute('aria-busy') !== 'true';
+    // Clear first, so that a query equal to the previous one still runs.
+    setter.call(field, '');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    const start = performance.now();
+    const shown = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no results for "${query}" within 10 s`)), 10000);
+      const observer = new MutationObserver(() => {
+        if (done()) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(performance.now());
+        }
+      });
+      observer.observe(dialog, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    setter.call(field, query);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const end = await shown;
+    const hits = [...dialog.querySelectorAll('[role="option"]')].map((a) => new URL(a.href).pathname + new URL(a.href).hash);
+    return { hits, ms: end - start };
+  }, q);
+}
