@@ -662,7 +662,12 @@ impl SidebarCtx<'_> {
                 Some(SidebarEntry::Doc { id, label: s("label") })
             }
             "link" => match (s("label"), s("href")) {
-                (Some(label), Some(href)) => Some(SidebarEntry::Link { label, href }),
+                (Some(label), Some(href)) => {
+                    if let Some(problem) = crate::markdown::html_policy::attribute_problem("a", "href", &href) {
+                        self.error("\"link\"", format!("sidebar {sidebar:?}: link item: {problem}"), "link to a page or an http(s) URL");
+                    }
+                    Some(SidebarEntry::Link { label, href })
+                }
                 _ => {
                     self.error("\"link\"", format!("sidebar {sidebar:?}: a link item needs `label` and `href`"), "add both keys");
                     None

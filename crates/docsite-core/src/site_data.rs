@@ -194,6 +194,9 @@ impl Resolver<'_> {
                 self.error(&format!("{key}.activeBaseRegex"), format!("invalid regular expression: {e}"));
             }
         }
+        if let Some(problem) = href.and_then(|h| crate::markdown::html_policy::attribute_problem("a", "href", h)) {
+            self.error(&format!("{key}.href"), problem);
+        }
         let to = to.map(|t| {
             let t = if t.starts_with('/') { t.to_string() } else { format!("/{t}") };
             self.internal_links.push((key.to_string(), t.clone()));
