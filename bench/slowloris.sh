@@ -7,7 +7,7 @@
 # server closed slow clients; fails if any normal request failed.
 #
 # Usage: bench/slowloris.sh [BUILD_DIR]   (default: a two-file site made in a temp folder)
-#        CONNECTIONS=3000 DURATION=20 NOFILE=1024
+#        CONNECTIONS=3000 DURATION=20 NOFILE=1024 NO_BUILD=1 (use the built binary as is)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 connections=${CONNECTIONS:-3000}
@@ -21,7 +21,7 @@ if [ -z "${1:-}" ]; then
   printf '<!doctype html><title>Not found</title><h1>Not found</h1>' >"$build/404.html"
 fi
 [ -f "$build/404.html" ] || { echo "error: $build is not a built site" >&2; exit 2; }
-cargo build --release -q -p docsite
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p docsite
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 (ulimit -n "$nofile" && exec ./target/release/docsite serve "$build" --port "$port") 2>"$work/server.log" &
 server=$!

@@ -6,13 +6,13 @@
 //!   deadline while a kept-alive connection waits for its next request, so it is also the
 //!   keep-alive idle timeout. A slowloris client trickling one header byte at a time is closed
 //!   when it expires.
-//! - **Connection limit**: at most [`Limits::max_connections`] connections are open. When a
-//!   new connection arrives at the limit, the connection that has been idle the longest (no
-//!   request in progress: still sending its first head, or kept alive between requests) is
-//!   closed to make room; a request being answered is never cut. Only when every open
-//!   connection is in the middle of a request is the new one refused (closed at once). So a
-//!   flood of slow connections keeps pushing out its own oldest members while a normal
-//!   client, whose request comes right after it connects, gets its answer.
+//! - **Connection limit**: at most [`Limits::max_connections`] connections are open. At the
+//!   limit, the connection idle the longest (no request in progress: still sending its
+//!   first head, or kept alive between requests) is closed to make room once it has been
+//!   idle for [`Limits::eviction_grace`]; a request being answered is never cut. Until then
+//!   new clients wait in the kernel's listen queue, in arrival order. So a flood of slow
+//!   connections keeps pushing out its own oldest members, while a normal client, whose
+//!   request comes right after it is accepted, is answered within its grace.
 //! - **Accept errors** (`EMFILE` when the process is out of file descriptors, `ECONNABORTED`)
 //!   never stop the loop: after one, the longest-idle connection is closed and accepting
 //!   resumes a moment later.
@@ -51,12 +51,16 @@ pub struct Limits {
     pub max_connections: usize,
     /// After the shutdown signal, how long requests in progress may take to finish.
     pub shutdown_grace: Duration,
+    /// At the connection limit, how long a connection may stay idle before it can be closed
+    /// to make room: a new client gets at least this long to send its request.
+    pub eviction_grace: Duration,
 }
 
 impl Default for Limits {
-    /// 10 s to send a request head; the connection limit from the open-file limit.
+    /// 10 s to send a request head; the connection limit from the open-file limit; 1 s of
+    /// grace (a client sends its request as soon as it is connected).
     fn default() -> Limits {
-        Limits { header_timeout: Duration::from_secs(10), max_connections: connections_for(open_file_limit()), shutdown_grace: Duration::from_secs(5) }
+        Limits { header_timeout: Duration::from_secs(10), max_connections: connections_for(open_file_limit()), shutdown_grace: Duration::from_secs(5), eviction_grace: Duration::from_secs(1) }
     }
 }
 
@@ -123,6 +127,11 @@ impl Registry {
         self.open.lock().expect("registry").len()
     }
 
+    /// Connections open and not being closed.
+    fn live(&self) -> usize {
+        self.open.lock().expect("registry").values().filter(|e| e.close.is_some()).count()
+    }
+
     fn start_request(&self, id: u64) {
         if let Some(e) = self.open.lock().expect("registry").get_mut(&id) {
             e.busy += 1;
@@ -138,17 +147,21 @@ impl Registry {
         }
     }
 
-    /// Closes the connection idle for the longest time; false when every one is busy.
-    fn close_longest_idle(&self) -> bool {
+    /// Closes the connection idle for the longest time if it has been idle for at least
+    /// `grace`; otherwise says how long to wait before one may be (`None`: every one is
+    /// busy).
+    fn close_longest_idle(&self, grace: Duration) -> Result<(), Option<Duration>> {
         let mut open = self.open.lock().expect("registry");
-        let oldest = open.iter().filter(|(_, e)| e.busy == 0 && e.close.is_some()).min_by_key(|(_, e)| e.idle_since).map(|(id, _)| *id);
-        match oldest.and_then(|id| open.get_mut(&id)).and_then(|e| e.close.take()) {
-            Some(close) => {
-                let _ = close.send(());
-                true
-            }
-            None => false,
+        let oldest = open.iter_mut().filter(|(_, e)| e.busy == 0 && e.close.is_some()).min_by_key(|(_, e)| e.idle_since).map(|(_, e)| e);
+        let Some(entry) = oldest else { return Err(None) };
+        let idle = entry.idle_since.elapsed();
+        if idle < grace {
+            return Err(Some(grace - idle));
         }
+        if let Some(close) = entry.close.take() {
+            let _ = close.send(());
+        }
+        Ok(())
     }
 }
 
@@ -173,6 +186,18 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     loop {
+        // Make room before accepting: the longest-idle connection goes once it has had its
+        // grace; until then new clients wait in the listen queue (in arrival order).
+        while registry.live() >= limits.max_connections {
+            let wait = match registry.close_longest_idle(limits.eviction_grace) {
+                Ok(()) => break,
+                Err(wait) => wait.unwrap_or(Duration::from_millis(10)).max(Duration::from_millis(1)),
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = &mut shutdown => return finish(&registry, stop_tx, limits).await,
+            }
+        }
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
@@ -182,16 +207,11 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
             Err(_) => {
                 // Out of descriptors (or a connection reset before it was accepted): make
                 // room and try again shortly, never give up.
-                registry.close_longest_idle();
+                let _ = registry.close_longest_idle(Duration::ZERO);
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 continue;
             }
         };
-        if registry.len() >= limits.max_connections && !registry.close_longest_idle() {
-            // Every connection is answering a request: refuse this one.
-            drop(tcp);
-            continue;
-        }
         let _ = tcp.set_nodelay(true);
         let (id, closed) = registry.add();
         let service = {
@@ -229,7 +249,12 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
             registry.remove(id);
         });
     }
-    let _ = stop_tx.send(true);
+    finish(&registry, stop_tx, limits).await
+}
+
+/// Asks every connection to finish and waits for them, at most `limits.shutdown_grace`.
+async fn finish(registry: &Registry, stop: watch::Sender<bool>, limits: Limits) -> std::io::Result<()> {
+    let _ = stop.send(true);
     let deadline = Instant::now() + limits.shutdown_grace;
     while registry.len() > 0 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -255,13 +280,15 @@ mod tests {
         let (a, mut a_closed) = registry.add();
         let (b, mut b_closed) = registry.add();
         registry.start_request(a);
-        assert!(registry.close_longest_idle());
+        assert!(matches!(registry.close_longest_idle(Duration::from_secs(60)), Err(Some(_))), "b is within its grace");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
         assert!(b_closed.try_recv().is_ok());
         assert!(a_closed.try_recv().is_err());
+        assert_eq!(registry.live(), 1);
         registry.remove(b);
-        assert!(!registry.close_longest_idle(), "a is busy");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO), Err(None), "a is busy");
         registry.end_request(a);
-        assert!(registry.close_longest_idle());
+        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
         assert!(a_closed.try_recv().is_ok());
     }
 }

@@ -24,7 +24,7 @@ async fn start(limits: Limits) -> (SocketAddr, tempfile::TempDir) {
 }
 
 fn limits(header_timeout_ms: u64, max_connections: usize) -> Limits {
-    Limits { header_timeout: Duration::from_millis(header_timeout_ms), max_connections, shutdown_grace: Duration::from_secs(1) }
+    Limits { header_timeout: Duration::from_millis(header_timeout_ms), max_connections, shutdown_grace: Duration::from_secs(1), eviction_grace: Duration::from_millis(20) }
 }
 
 /// Reads until the server closes the connection; `None` if it is still open after `within`.
