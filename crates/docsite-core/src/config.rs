@@ -775,6 +775,11 @@ impl SiteConfig {
         if !(raw.url.starts_with("http://") || raw.url.starts_with("https://")) {
             errors.push(key_error("url", format!("must be an absolute http(s) URL, found {:?}", raw.url)));
         }
+        // A language tag (BCP 47: letters, digits, hyphens); it becomes the `lang` of every page.
+        let lang = &raw.locale.html_lang;
+        if lang.is_empty() || !lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            errors.push(key_error("locale.htmlLang", format!("must be a language tag such as \"en\" or \"en-GB\", found {lang:?}")));
+        }
         let (min, max) = (raw.table_of_contents.min_heading_level, raw.table_of_contents.max_heading_level);
         if !(2..=6).contains(&min) || !(2..=6).contains(&max) || min > max {
             errors.push(key_error(

@@ -12,7 +12,7 @@ use crate::config::SiteConfig;
 use crate::contract::*;
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
 use crate::emit;
-use crate::markdown;
+use crate::markdown::{self, highlight::escape};
 use crate::schemas;
 use crate::search;
 
@@ -164,7 +164,8 @@ impl Site {
     pub(crate) fn documents(&self, chunks: &Chunks, template: &str, jobs: &[crate::prerender::Job<'_>], rendered: &[crate::prerender::Rendered], extra_head: &str) -> Result<Vec<(PathBuf, String)>, BuildError> {
         let base = &self.config.base_url;
         let mut failures = Diagnostics::default();
-        let attrs = format!("lang=\"{}\" dir=\"{}\"", self.site_data.locale.html_lang, self.site_data.locale.direction);
+        // Config values become attribute values: escaped, so no config can add markup.
+        let attrs = format!("lang=\"{}\" dir=\"{}\"", escape(&self.site_data.locale.html_lang), self.site_data.locale.direction);
         let writes = jobs
             .iter()
             .zip(rendered)
@@ -182,7 +183,7 @@ impl Site {
                 let mut head = String::new();
                 head.push_str(&r.head);
                 if let Some(icon) = &self.config.raw.favicon {
-                    head.push_str(&format!("<link rel=\"icon\" href=\"{base}{}\">", icon.trim_start_matches('/')));
+                    head.push_str(&format!("<link rel=\"icon\" href=\"{}\">", escape(&format!("{base}{}", icon.trim_start_matches('/')))));
                 }
                 for u in [Some(&chunks.site.url), Some(page_url), sidebar_url, Some(&chunks.routes.url)].into_iter().flatten() {
                     head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
