@@ -17,16 +17,19 @@ pub struct FileUpdate {
     pub timestamp: i64,
 }
 
-/// Newest commit of every file under `dir`, keyed by absolute path.
+/// Newest commit of every file under `dir`, keyed by `dir` joined with the file's path
+/// below it (so the keys match the source paths the loader builds from the same `dir`,
+/// relative or absolute).
 pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
     let mut out = HashMap::new();
-    let Ok(top) = Command::new("git").arg("-C").arg(dir).args(["rev-parse", "--show-toplevel"]).output() else {
+    let Ok(prefix) = Command::new("git").arg("-C").arg(dir).args(["rev-parse", "--show-prefix"]).output() else {
         return out;
     };
-    if !top.status.success() {
+    if !prefix.status.success() {
         return out;
     }
-    let top = PathBuf::from(String::from_utf8_lossy(&top.stdout).trim());
+    // `git log` names files from the top of the work tree; `prefix` is `dir` below it.
+    let prefix = String::from_utf8_lossy(&prefix.stdout).trim().to_string();
     let Ok(log) = Command::new("git")
         .arg("-C")
         .arg(dir)
@@ -42,7 +45,8 @@ pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
         let Ok(timestamp) = ts.parse::<i64>() else { continue };
         for file in lines.filter(|l| !l.is_empty()) {
             // Newest first: keep the first commit seen for each file.
-            out.entry(top.join(file)).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
+            let Some(below) = file.strip_prefix(prefix.as_str()) else { continue };
+            out.entry(crate::markdown::normalize_path(&dir.join(below))).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
         }
     }
     out
