@@ -13,7 +13,8 @@ use crate::emit;
 /// The extra head tags of a page with route `route` (as the page data spells it, URL-encoded).
 pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image: Option<&str>) -> String {
     let origin = config.raw.url.trim_end_matches('/');
-    let home = route == config.base_url;
+    // The home page's path is the base URL, without its final `/` under a sub-path.
+    let home = route.trim_end_matches('/') == config.base_url.trim_end_matches('/');
     let kind = if kind == RouteKind::Doc { "article" } else { "website" };
     let mut out = format!("<meta property=\"og:type\" content=\"{kind}\"><meta property=\"og:site_name\" content=\"{}\">", escape(&config.raw.title));
     match image.or(config.raw.image.as_deref()).map(|i| absolute(origin, &config.base_url, i)) {
