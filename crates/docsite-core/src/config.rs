@@ -54,6 +54,10 @@ pub struct RawConfig {
     /// Icon of the site, a file under `static/` given relative to `baseUrl` (e.g.
     /// `favicon = "img/favicon.svg"`); every page links it. No icon link when absent.
     pub favicon: Option<String>,
+    /// Image of link previews (`og:image`, `twitter:card`) for pages whose front matter has
+    /// no `image`: a file under `static/` given relative to `baseUrl` (e.g.
+    /// `image = "img/social-card.png"`) or an absolute URL. No preview image when absent.
+    pub image: Option<String>,
     /// The site's language and text direction.
     #[serde(default)]
     pub locale: RawLocale,
@@ -91,6 +95,73 @@ pub struct RawConfig {
     /// `[search.algolia]` (or its environment variables) is set.
     #[serde(default)]
     pub search: RawSearch,
+    /// What `build` writes for static hosts and crawlers besides the pages: `_headers` and
+    /// `_redirects` (Netlify, Cloudflare Pages), `sitemap.xml`, `robots.txt`, and which paths
+    /// other origins may fetch. Everything is on by default.
+    #[serde(default)]
+    pub deploy: RawDeploy,
+}
+
+/// The host files `build` writes beside the pages. `_headers` carries the same security
+/// headers, Content-Security-Policy, cache rules and CORS headers as `docsite serve`;
+/// `_redirects` sends the `.html` forms of every route to the clean URL.
+///
+/// ```toml
+/// [deploy]
+/// cors = ["schemas/", "data/"]
+/// robots = "User-agent: *\nDisallow: /\n"
+///
+/// [[deploy.headers]]
+/// path = "/*"
+/// values = { "Permissions-Policy" = "interest-cohort=()" }
+/// ```
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawDeploy {
+    /// Write `_headers` (the header rules of Netlify and Cloudflare Pages). Turn off for a
+    /// host that reads its headers elsewhere.
+    #[serde(default = "yes")]
+    pub write_headers: bool,
+    /// Write `_redirects` (the redirect rules of Netlify and Cloudflare Pages).
+    #[serde(default = "yes")]
+    pub write_redirects: bool,
+    /// Write `sitemap.xml`: one entry per route (not the 404 and search pages), absolute URLs
+    /// from `url` and `baseUrl`, with the last commit date of the page's file when git knows it.
+    #[serde(default = "yes")]
+    pub sitemap: bool,
+    /// The whole text of `robots.txt`. Without it, a `static/robots.txt` is published as it
+    /// is, and without that every crawler may read everything and the file names the sitemap.
+    pub robots: Option<String>,
+    /// Paths under `baseUrl` that any origin may fetch (`Access-Control-Allow-Origin: *`),
+    /// from `docsite serve` and in `_headers`: a path ending in `/` stands for everything
+    /// under it. The published JSON schemas are fetched by tools on other origins.
+    #[serde(default = "default_cors")]
+    pub cors: Vec<String>,
+    /// More header rules for `_headers` (and `docsite serve`), after the built-in ones.
+    #[serde(default)]
+    pub headers: Vec<RawHeaderRule>,
+}
+
+impl Default for RawDeploy {
+    fn default() -> Self {
+        Self { write_headers: true, write_redirects: true, sitemap: true, robots: None, cors: default_cors(), headers: Vec::new() }
+    }
+}
+
+fn default_cors() -> Vec<String> {
+    vec!["schemas/".into()]
+}
+
+/// Headers sent for a path: `path = "/*"` (a final `*` matches anything), `values` the
+/// header names and values.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawHeaderRule {
+    /// Path under `baseUrl` the headers apply to, starting with `/` (`/*` is every path of
+    /// the site); a final `*` matches any rest.
+    pub path: String,
+    /// Header names and values, e.g. `{ "Permissions-Policy" = "interest-cohort=()" }`.
+    pub values: BTreeMap<String, String>,
 }
 
 /// The search box, the search page (`/search?q=`) and what readers see when a query finds
@@ -746,6 +817,12 @@ fn analytics_off() -> bool {
 impl SiteConfig {
     /// Reads and validates `<site_dir>/docsite.toml`.
     pub fn load(site_dir: &Path) -> Result<SiteConfig, Vec<Diagnostic>> {
+        Self::load_with(site_dir, None)
+    }
+
+    /// [`SiteConfig::load`], with `baseUrl` replaced by `base_url` when given (`docsite build
+    /// --base-url`: a fork or a deploy preview published under another path).
+    pub fn load_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
         let file = site_dir.join(CONFIG_FILE);
         let text = std::fs::read_to_string(&file).map_err(|e| {
             vec![Diagnostic::error(&file, format!("cannot read the site configuration: {e}"))
@@ -754,6 +831,12 @@ impl SiteConfig {
         let mut raw = parse(&file, &text).map_err(|d| vec![d])?;
         if analytics_off() {
             raw.gtag = None;
+        }
+        if let Some(base) = base_url {
+            if !base.starts_with('/') || base.contains(['?', '#', '\\', '"', '<', '>', ' ']) || base.split('/').any(|s| s == "..") {
+                return Err(vec![Diagnostic::error(&file, format!("--base-url must be a URL path starting with `/` (like `/FDC3/`), found {base:?}"))]);
+            }
+            raw.base_url = base.to_string();
         }
         let mut errors = Vec::new();
         let key_error = |key: &str, msg: String| {
@@ -786,6 +869,22 @@ impl SiteConfig {
                 "tableOfContents",
                 format!("heading levels must satisfy 2 <= minHeadingLevel <= maxHeadingLevel <= 6, found {min}..{max}"),
             ));
+        }
+        for (i, path) in raw.deploy.cors.iter().enumerate() {
+            if path.starts_with('/') || path.contains(['*', '?', '#', '\n', ' ']) || path.split('/').any(|s| s == "..") {
+                errors.push(key_error("cors", format!("deploy.cors[{i}] must be a path under baseUrl without a leading `/` (like `schemas/`), found {path:?}")));
+            }
+        }
+        for (i, rule) in raw.deploy.headers.iter().enumerate() {
+            if !rule.path.starts_with('/') || rule.path.contains(char::is_whitespace) || rule.path[..rule.path.len().saturating_sub(1)].contains('*') {
+                errors.push(key_error("headers", format!("deploy.headers[{i}].path must start with `/` and may only end with `*`, found {:?}", rule.path)));
+            }
+            for (name, value) in &rule.values {
+                let token = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+                if !token || value.contains(['\n', '\r']) || value.trim().is_empty() {
+                    errors.push(key_error("headers", format!("deploy.headers[{i}].values: {name:?} must be a header name with a one-line value, found {value:?}")));
+                }
+            }
         }
         if !errors.is_empty() {
             return Err(errors);

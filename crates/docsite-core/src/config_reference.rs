@@ -404,6 +404,8 @@ mod tests {
             "`[search]` {#search}",
             "`[search.algolia]` {#search-algolia}",
             "`[search.algolia.replaceSearchResultPathname]` {#search-algolia-replacesearchresultpathname}",
+            "`[deploy]` {#deploy}",
+            "`[[deploy.headers]]` {#deploy-headers}",
         ];
         assert_eq!(headings, expected);
     }

@@ -15,10 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
 
-use base64::Engine;
-use sha2::{Digest, Sha256};
 
 use crate::diagnostics::BuildError;
 
@@ -31,28 +28,10 @@ struct Manifest {
     pages: BTreeMap<String, Vec<String>>,
 }
 
-/// Inline scripts of a head written by the theme: `<script …>…</script>` without `src`,
-/// of an executable type (the theme writes plain `<script>` for those).
-static INLINE_SCRIPT: LazyLock<regex::Regex> = LazyLock::new(|| regex::Regex::new(r"(?is)<script\b([^>]*)>(.*?)</script\s*>").expect("valid"));
-
-/// `'sha256-…'` sources of the inline executable scripts in `head`, in order, no duplicates.
+/// `'sha256-…'` sources of the inline executable scripts in `head` (a head written by the
+/// theme), in order, no duplicates: the one tokeniser of `crate::headers`.
 pub(crate) fn script_hashes(head: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for m in INLINE_SCRIPT.captures_iter(head) {
-        let attrs = m[1].to_ascii_lowercase();
-        let body = &m[2];
-        let data = attrs.contains("type=") && !attrs.contains("type=\"module\"") && !attrs.contains("javascript");
-        if attrs.contains("src=") || data || body.is_empty() {
-            continue;
-        }
-        // Browsers hash the text after the parser turned CR and CRLF into LF.
-        let text = body.replace("\r\n", "\n").replace('\r', "\n");
-        let source = format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(text.as_bytes())));
-        if !out.contains(&source) {
-            out.push(source);
-        }
-    }
-    out
+    crate::headers::inline_script_hashes(head)
 }
 
 /// Records the inline scripts of `pages` (HTML path relative to `out`, the theme's head of

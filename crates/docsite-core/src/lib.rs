@@ -5,7 +5,8 @@
 //! [`config`] and [`load`] -> [`markdown`] (render) -> [`build::check`] (links, anchors,
 //! routes) -> [`emit`] (hashed chunks) -> [`prerender`] (Node workers) -> output.
 //! [`contract`] is the typed data the theme reads; [`diagnostics`] the errors a person
-//! can act on; [`config_reference`] the guide's configuration reference, generated from
+//! can act on; [`headers`] the HTTP header policy the server and the host files share;
+//! [`config_reference`] the guide's configuration reference, generated from
 //! [`config`]'s types. Nothing here depends on the CLI or the server.
 
 pub mod build;
@@ -19,6 +20,7 @@ pub mod dev;
 pub mod diagnostics;
 pub mod emit;
 pub mod git;
+pub mod headers;
 pub mod load;
 pub mod markdown;
 pub mod output;

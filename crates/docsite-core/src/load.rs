@@ -147,7 +147,8 @@ pub struct FrontMatter {
     pub parse_number_prefixes: Option<bool>,
     /// Accepted for compatibility, not used.
     pub custom_edit_url: Option<serde_yaml::Value>,
-    /// Accepted for compatibility, not used.
+    /// Image of the page's link previews (`og:image`): a path under `baseUrl` or an
+    /// absolute URL; the site's `image` when absent.
     pub image: Option<String>,
     /// Accepted for compatibility, not used.
     pub tags: Option<serde_yaml::Value>,

@@ -198,7 +198,10 @@ impl Resolver<'_> {
             self.error(&format!("{key}.href"), problem);
         }
         let to = to.map(|t| {
-            let t = if t.starts_with('/') { t.to_string() } else { format!("/{t}") };
+            // Routes are relative to the base URL (as in Docusaurus): `/community` is
+            // `<baseUrl>community`, so `--base-url` needs no config edit.
+            let base = self.config.base_url.as_str();
+            let t = if base != "/" && !t.starts_with(base) { format!("{base}{}", t.trim_start_matches('/')) } else if t.starts_with('/') { t.to_string() } else { format!("/{t}") };
             self.internal_links.push((key.to_string(), t.clone()));
             encode_path(&t)
         });

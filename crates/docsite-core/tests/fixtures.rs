@@ -157,3 +157,22 @@ fn raw_html_that_acts_without_script_is_refused_with_file_and_line() {
 fn html_items_and_the_footer_copyright_follow_the_same_allow_list() {
     insta::assert_snapshot!(error_report("unsafe-html-items"));
 }
+
+#[test]
+fn bad_deploy_paths_and_header_rules_name_the_key() {
+    insta::assert_snapshot!(error_report("bad-deploy"));
+}
+
+#[test]
+fn a_base_url_given_at_build_time_replaces_the_configured_one() {
+    let site = docsite_core::build::check_at(&fixture("basic"), None, Some("/FDC3/")).expect("valid");
+    assert!(site.routes().iter().all(|(r, _, _)| r == "/FDC3" || r.starts_with("/FDC3/")), "{:?}", site.routes());
+    assert_eq!(site.site_data().base_url, "/FDC3/");
+    assert!(site.page("/FDC3/docs/next/intro").is_some());
+    for bad in ["FDC3/", "/a b/", "/../x/"] {
+        match docsite_core::build::check_at(&fixture("basic"), None, Some(bad)) {
+            Err(BuildError::Invalid(d)) => assert!(d.report().contains("--base-url must be a URL path"), "{bad}: {}", d.report()),
+            other => panic!("{bad}: expected an error, got {:?}", other.map(|s| s.routes().len())),
+        }
+    }
+}

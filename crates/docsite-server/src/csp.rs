@@ -15,12 +15,8 @@
 //!   search (Algolia DocSearch: `connect-src` to its hosts), analytics (gtag.js: its script
 //!   host and collection endpoints) or third-party `scripts` (their origins) are configured.
 //!
-//! Pagefind compiles WebAssembly, hence `'wasm-unsafe-eval'` (which allows WebAssembly
-//! compilation only, not JavaScript `eval`). Styles allow `'unsafe-inline'`: pre-rendered
-//! markup carries `style` attributes (table cell alignment) and mermaid puts a `<style>`
-//! element inside every diagram it draws; inline styles cannot run code. Images may come from
-//! any https host: content can embed external images (badges, logos), and after a client-side
-//! navigation a page shows another page's content under the first page's policy.
+//! The policy itself (directives, sources, why each is there) is defined once in
+//! `docsite_core::headers`, which the build also writes into `_headers` for static hosts.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -29,67 +25,20 @@ use std::time::SystemTime;
 
 use axum::http::HeaderValue;
 
-/// Hosts DocSearch queries go to (`<APP>-dsn.algolia.net`, `<APP>-1.algolianet.com`, …).
-const ALGOLIA: &[&str] = &["https://*.algolia.net", "https://*.algolianet.com"];
-/// Where gtag.js is loaded from.
-const GTAG_SCRIPT: &str = "https://www.googletagmanager.com";
-/// Where gtag.js sends page views (Google's documented policy for GA4).
-const GTAG_CONNECT: &[&str] = &["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+pub(crate) use docsite_core::headers::DOCUMENT_LOCKDOWN;
+use docsite_core::headers::SiteSources;
 
-/// Policy used for responses that are not HTML pages but could be opened as documents
-/// (SVG, XML): nothing may run, inline styles may (SVG uses them).
-pub(crate) const DOCUMENT_LOCKDOWN: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";
-
-/// What the site data enables.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub(crate) struct SiteSources {
-    /// Extra `script-src` sources.
-    pub(crate) script: Vec<String>,
-    /// Extra `connect-src` sources.
-    pub(crate) connect: Vec<String>,
-}
-
-impl SiteSources {
-    /// Reads the site data JSON (`SiteData` of the engine-theme contract): `search.hosted`,
-    /// `analytics` and `scripts[].src`. Anything unreadable enables nothing.
-    pub(crate) fn from_site_data(json: &[u8]) -> SiteSources {
-        let mut out = SiteSources::default();
-        let Ok(data) = serde_json::from_slice::<serde_json::Value>(json) else {
-            return out;
-        };
-        if data.pointer("/search/hosted").is_some_and(|h| !h.is_null()) {
-            out.connect.extend(ALGOLIA.iter().map(|s| s.to_string()));
-        }
-        if data.get("analytics").is_some_and(|a| !a.is_null()) {
-            out.script.push(GTAG_SCRIPT.to_string());
-            out.connect.extend(GTAG_CONNECT.iter().map(|s| s.to_string()));
-        }
-        for script in data.get("scripts").and_then(|s| s.as_array()).into_iter().flatten() {
-            if let Some(origin) = script.get("src").and_then(|s| s.as_str()).and_then(origin_of) {
-                if !out.script.contains(&origin) {
-                    out.script.push(origin);
-                }
-            }
-        }
-        out
-    }
-}
-
-/// `https://host[:port]` of an absolute http(s) URL (`//host/x` counts as https); `None`
-/// for relative URLs (covered by `'self'`) and for anything that is not a plain origin.
-fn origin_of(url: &str) -> Option<String> {
-    let (scheme, rest) = if let Some(rest) = url.strip_prefix("https://") {
-        ("https", rest)
-    } else if let Some(rest) = url.strip_prefix("http://") {
-        ("http", rest)
-    } else if let Some(rest) = url.strip_prefix("//") {
-        ("https", rest)
-    } else {
-        return None;
+/// Reads the site data JSON (`SiteData` of the engine-theme contract): `search.hosted`,
+/// `analytics` and `scripts[].src`, into the policy's sources (`docsite_core::headers`, the
+/// one definition of the policy). Anything unreadable enables nothing.
+pub(crate) fn sources_from_site_data(json: &[u8]) -> SiteSources {
+    let Ok(data) = serde_json::from_slice::<serde_json::Value>(json) else {
+        return SiteSources::default();
     };
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let valid = !host.is_empty() && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
-    valid.then(|| format!("{scheme}://{}", host.to_ascii_lowercase()))
+    let hosted = data.pointer("/search/hosted").is_some_and(|h| !h.is_null());
+    let analytics = data.get("analytics").is_some_and(|a| !a.is_null());
+    let scripts = data.get("scripts").and_then(|s| s.as_array()).into_iter().flatten().filter_map(|s| s.get("src").and_then(|s| s.as_str()));
+    SiteSources::new(hosted, analytics, scripts)
 }
 
 /// The engine's record of a built site (`_docsite/csp.json`).
@@ -112,27 +61,11 @@ fn is_hash_source(source: &str) -> bool {
     source.strip_prefix("'sha256-").and_then(|s| s.strip_suffix('\'')).is_some_and(|b64| !b64.is_empty() && b64.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')))
 }
 
-/// The policy of a page from the hashes of its inline scripts and its site's sources.
+/// The policy of a page from the hashes of its inline scripts (as the engine recorded them)
+/// and its site's sources; the policy itself is defined once, in `docsite_core::headers`.
 pub(crate) fn policy(hashes: &[String], site: &SiteSources) -> String {
-    let mut script = vec!["'self'".to_string(), "'wasm-unsafe-eval'".to_string()];
-    script.extend(hashes.iter().filter(|h| is_hash_source(h)).cloned());
-    script.extend(site.script.iter().cloned());
-    let mut connect = vec!["'self'".to_string()];
-    connect.extend(site.connect.iter().cloned());
-    [
-        "default-src 'self'".to_string(),
-        format!("script-src {}", script.join(" ")),
-        "style-src 'self' 'unsafe-inline'".to_string(),
-        "img-src 'self' data: https:".to_string(),
-        "font-src 'self' data:".to_string(),
-        format!("connect-src {}", connect.join(" ")),
-        "worker-src 'self'".to_string(),
-        "object-src 'none'".to_string(),
-        "base-uri 'self'".to_string(),
-        "form-action 'self'".to_string(),
-        "frame-ancestors 'self'".to_string(),
-    ]
-    .join("; ")
+    let hashes: Vec<String> = hashes.iter().filter(|h| is_hash_source(h)).cloned().collect();
+    docsite_core::headers::content_security_policy(&hashes, site)
 }
 
 /// Per-file cache of HTML policies (recomputed when the file's size or mtime changes, so
@@ -202,7 +135,7 @@ impl CspCache {
         let safe = !relative.is_empty() && !relative.split('/').any(|s| s == ".." || s.contains('\\'));
         let sources = match safe {
             true => match read_inside(root, &root.join(relative)).await {
-                Some(bytes) => Arc::new(SiteSources::from_site_data(&bytes)),
+                Some(bytes) => Arc::new(sources_from_site_data(&bytes)),
                 // Not there (yet): do not remember, a rebuild may add it.
                 None => return Arc::new(SiteSources::default()),
             },
@@ -240,23 +173,14 @@ mod tests {
 
     #[test]
     fn site_data_enables_hosted_search_analytics_and_script_origins() {
-        let none = SiteSources::from_site_data(br#"{"search":{"hosted":null},"analytics":null,"scripts":[]}"#);
+        let none = sources_from_site_data(br#"{"search":{"hosted":null},"analytics":null,"scripts":[]}"#);
         assert_eq!(none, SiteSources::default());
-        let all = SiteSources::from_site_data(
+        let all = sources_from_site_data(
             br#"{"search":{"hosted":{"appId":"X"}},"analytics":{"trackingId":"G-1"},"scripts":[{"src":"https://buttons.github.io/buttons.js"},{"src":"/local.js"},{"src":"https://buttons.github.io/other.js"}]}"#,
         );
-        assert_eq!(all.script, vec![GTAG_SCRIPT.to_string(), "https://buttons.github.io".to_string()]);
+        assert_eq!(all.script, vec![docsite_core::headers::GTAG_SCRIPT.to_string(), "https://buttons.github.io".to_string()]);
         assert!(all.connect.iter().any(|c| c == "https://*.algolia.net"));
         assert!(all.connect.iter().any(|c| c == "https://*.google-analytics.com"));
-        assert_eq!(SiteSources::from_site_data(b"not json"), SiteSources::default());
-    }
-
-    #[test]
-    fn origins_are_plain_hosts_only() {
-        assert_eq!(origin_of("https://Example.org:8443/a?b").as_deref(), Some("https://example.org:8443"));
-        assert_eq!(origin_of("//cdn.example/x.js").as_deref(), Some("https://cdn.example"));
-        assert_eq!(origin_of("/x.js"), None);
-        assert_eq!(origin_of("https://a b/"), None);
-        assert_eq!(origin_of("https://x;script-src *"), None);
+        assert_eq!(sources_from_site_data(b"not json"), SiteSources::default());
     }
 }

@@ -1,7 +1,10 @@
 //! Serving a built site: clean URLs, the site's 404 page with status 404, precompressed
 //! brotli/gzip variants, long-lived caching for hashed assets, ETag revalidation for
 //! everything else, byte ranges, security headers with a Content-Security-Policy derived
-//! from the built site (`csp.rs`), and connection limits and timeouts (`conn.rs`).
+//! from the built site (`csp.rs`), CORS for the published schemas and whatever the site's
+//! `_headers` adds (the header policy itself is `docsite_core::headers`, shared with the
+//! `_headers` file the build writes for static hosts), and connection limits and timeouts
+//! (`conn.rs`).
 //!
 //! Routing (which file answers a URL) is ours; sending a file is tower-http's `ServeFile`,
 //! which negotiates the precompressed variant, answers `HEAD`, single `Range` requests
@@ -24,8 +27,9 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use axum::body::Body;
-use axum::http::{header, HeaderValue, Method, Request, Response, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, Response, StatusCode};
 use axum::Router;
+use docsite_core::headers::{self, HeaderRules};
 use tower_http::services::ServeFile;
 
 mod conn;
@@ -77,6 +81,9 @@ struct Site {
     /// `root` canonicalised once (symlinks resolved): every file served resolves inside it.
     real_root: PathBuf,
     csp: csp::CspCache,
+    /// Header rules the server does not compute itself (CORS, `[[deploy.headers]]`), read
+    /// from the `_headers` file the build wrote; without one, CORS for the schemas.
+    rules: HeaderRules,
     /// Set by `docsite dev`.
     dev: Option<Arc<DevHooks>>,
 }
@@ -96,7 +103,8 @@ fn router_with(root: PathBuf, dev: Option<Arc<DevHooks>>) -> Router {
     // A root that cannot be resolved (it does not exist) serves nothing: an empty real
     // root would contain nothing either, since canonical paths are absolute.
     let real_root = std::fs::canonicalize(&root).unwrap_or_default();
-    let site = Arc::new(Site { root, real_root, csp: csp::CspCache::default(), dev });
+    let rules = site_rules(&root);
+    let site = Arc::new(Site { root, real_root, csp: csp::CspCache::default(), rules, dev });
     Router::new().fallback(move |req: Request<Body>| {
         let site = site.clone();
         async move { respond(&site, req).await }
@@ -134,11 +142,23 @@ pub async fn serve_dev_on(listener: tokio::net::TcpListener, root: PathBuf, hook
     Ok(())
 }
 
-const SECURITY_HEADERS: &[(&str, &str)] = &[
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("x-frame-options", "SAMEORIGIN"),
-];
+/// The rules of the site's `_headers` minus the headers this server computes for every
+/// response from the same policy (`docsite_core::headers`): security headers, caching and
+/// the CSP. What is left is CORS and the configured rules. Without a `_headers` file (a
+/// build with `writeHeaders = false`, `docsite dev`), the schemas get CORS.
+fn site_rules(root: &Path) -> HeaderRules {
+    let computed = |name: &str| name == "cache-control" || name == "content-security-policy" || headers::SECURITY_HEADERS.iter().any(|(n, _)| *n == name);
+    let Ok(text) = std::fs::read_to_string(root.join("_headers")) else {
+        let cors = vec![(headers::CORS_HEADER.0.to_string(), headers::CORS_HEADER.1.to_string())];
+        return HeaderRules { rules: headers::DEFAULT_CORS.iter().map(|p| (format!("/{p}*"), cors.clone())).collect() };
+    };
+    let mut rules = HeaderRules::parse(&text);
+    for (_, list) in &mut rules.rules {
+        list.retain(|(name, _)| !computed(name));
+    }
+    rules.rules.retain(|(_, list)| !list.is_empty());
+    rules
+}
 
 async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
@@ -297,7 +317,7 @@ fn no_store(mut r: Response<Body>) -> Response<Body> {
 }
 
 fn with_security(mut r: Response<Body>) -> Response<Body> {
-    for (k, v) in SECURITY_HEADERS {
+    for (k, v) in headers::SECURITY_HEADERS {
         r.headers_mut().insert(*k, HeaderValue::from_static(v));
     }
     r
@@ -331,7 +351,7 @@ fn content_type(path: &Path) -> Option<&'static str> {
 
 /// Hashed files (under `assets/` or `_docsite/`) never change: cache them for a year.
 fn is_immutable(rel: &Path) -> bool {
-    matches!(rel.components().next().and_then(|c| c.as_os_str().to_str()), Some("assets" | "_docsite"))
+    rel.components().next().and_then(|c| c.as_os_str().to_str()).is_some_and(headers::is_immutable)
 }
 
 /// An `If-Modified-Since` later than now is ignored (RFC 9110 §13.1.3): a clock ahead of
@@ -373,6 +393,11 @@ fn without_range(req: &Request<Body>) -> Request<Body> {
 /// through `ServeFile`.
 async fn send_file(site: &Site, rel: &Path, file: &Path, mut req: Request<Body>, status: StatusCode) -> Response<Body> {
     drop_future_if_modified_since(&mut req);
+    let extra: Vec<(HeaderName, HeaderValue)> = site
+        .rules
+        .matching(req.uri().path())
+        .filter_map(|(n, v)| Some((HeaderName::from_bytes(n.as_bytes()).ok()?, HeaderValue::from_str(v).ok()?)))
+        .collect();
     let serve = || ServeFile::new(file).precompressed_br().precompressed_gzip().ignore_multi_range_requests(true);
     let if_range = req.headers().get(header::IF_RANGE).filter(|_| req.headers().contains_key(header::RANGE)).cloned();
     let retry = if_range.as_ref().map(|_| without_range(&req));
@@ -402,10 +427,13 @@ async fn send_file(site: &Site, rel: &Path, file: &Path, mut req: Request<Body>,
     let immutable = status == StatusCode::OK && is_immutable(rel);
     let cache = match (&site.dev, immutable) {
         (Some(_), _) => "no-store",
-        (None, true) => "public, max-age=31536000, immutable",
-        (None, false) => "public, max-age=0, must-revalidate",
+        (None, true) => headers::CACHE_IMMUTABLE,
+        (None, false) => headers::CACHE_REVALIDATE,
     };
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    for (name, value) in extra {
+        h.insert(name, value);
+    }
     match extension(rel) {
         "html" | "htm" | "xhtml" => {
             h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.real_root, file).await);

@@ -39,12 +39,17 @@ pub fn check(site_dir: &Path) -> Result<Site, BuildError> {
 }
 
 /// [`check`], reusing (and refreshing) the renderings in `cache` for unchanged docs.
-pub fn check_with(site_dir: &Path, mut cache: Option<&mut RenderCache>) -> Result<Site, BuildError> {
+pub fn check_with(site_dir: &Path, cache: Option<&mut RenderCache>) -> Result<Site, BuildError> {
+    check_at(site_dir, cache, None)
+}
+
+/// [`check_with`], with the configuration's `baseUrl` replaced by `base_url` when given.
+pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: Option<&str>) -> Result<Site, BuildError> {
     let keep_state = cache.is_some();
     let mut timings = Vec::new();
 
     let t = Instant::now();
-    let mut loaded = load_stage(site_dir)?;
+    let mut loaded = load_stage(site_dir, base_url)?;
     timings.push(("load", t.elapsed().as_secs_f64()));
 
     let t = Instant::now();
@@ -156,14 +161,14 @@ struct DocHead {
 /// Reads the config, the content, the schema sets, the site data and the data files. Stops
 /// only when the config, the content tree or the site data cannot be read at all; every
 /// other problem is collected for the report.
-fn load_stage(site_dir: &Path) -> Result<Loaded, BuildError> {
+fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildError> {
     let fail = |mut d: Diagnostics, ds: Vec<Diagnostic>| {
         d.extend(ds);
         d.normalize(site_dir);
         BuildError::Invalid(d)
     };
     let mut diags = Diagnostics::default();
-    let config = SiteConfig::load(site_dir).map_err(|e| fail(Diagnostics::default(), e))?;
+    let config = SiteConfig::load_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e))?;
     let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
     diags.extend(std::mem::take(&mut content.problems));
     let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;

@@ -3,7 +3,8 @@
 //! [`check`] runs every stage that can find a problem and returns the [`Site`] model
 //! (`check.rs` orders the stages: `load_stage`, `render_stage`, `link_stage` (links.rs),
 //! then model.rs); [`build`] then writes it: data chunks (chunks.rs), pre-rendered HTML,
-//! static files and the search index. Output goes to a fresh temporary folder beside the
+//! static files, the host files (host_files.rs: `_headers`, `_redirects`, sitemap, robots)
+//! and the search index. Output goes to a fresh temporary folder beside the
 //! target and replaces the target only when everything succeeded, so a failed build never
 //! leaves a half-written site. `docsite dev` keeps state between checks (incremental.rs).
 //!
@@ -12,17 +13,20 @@
 
 mod check;
 mod chunks;
+mod host_files;
 mod incremental;
 mod links;
 mod model;
 mod pages;
 mod site;
+mod social;
 
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-pub use check::{check, check_with};
+pub use check::{check, check_at, check_with};
+pub use host_files::{HEADERS_FILE, REDIRECTS_FILE};
 pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
 pub use incremental::RenderCache;
 use site::PageOut;
@@ -43,6 +47,8 @@ pub struct BuildOptions {
     pub theme_dir: PathBuf,
     /// Pre-render workers (default: number of cores).
     pub workers: usize,
+    /// Replaces the configuration's `baseUrl` (`docsite build --base-url`).
+    pub base_url: Option<String>,
 }
 
 /// What a successful build reports.
@@ -59,7 +65,7 @@ pub struct BuildReport {
 /// Builds the site into `opts.out_dir`.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let out_dir = crate::output::check_out_dir(&opts.site_dir, &opts.theme_dir, &opts.out_dir)?;
-    let mut site = check(&opts.site_dir)?;
+    let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
     crate::theme::ensure_built(&opts.theme_dir)?;
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
@@ -90,6 +96,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
     crate::csp_manifest::write(out, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), false)?;
     writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
+    host_files::write(site, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), out)?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);

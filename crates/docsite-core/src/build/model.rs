@@ -81,7 +81,8 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
             doc_id: Some(d.id.clone()),
             version_routes,
         };
-        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()) });
+        let updated = updates.get(&markdown::normalize_path(&d.source)).map(|u| u.timestamp);
+        pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
     }
     // Version landing routes show the main doc.
     for v in &content.versions {
@@ -91,7 +92,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
         }
         let Some(main) = main_docs.get(&v.name) else { continue };
         if let Some(i) = pages.iter().position(|p| p.route == *main) {
-            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone(), landing: true, source: pages[i].source.clone() };
+            let page = PageOut { route: landing.clone(), data: pages[i].data.clone(), sidebar_key: pages[i].sidebar_key.clone(), landing: true, source: pages[i].source.clone(), image: pages[i].image.clone(), updated: pages[i].updated };
             pages.push(page);
         }
     }
@@ -102,13 +103,14 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
         data.hide_title = p.front.hide_title;
         data.keywords = p.front.keywords.clone();
         data.toc = r.toc;
-        pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()) });
+        let updated = updates.get(&markdown::normalize_path(&p.source)).map(|u| u.timestamp);
+        pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
     }
     // The search page (its content is the search UI).
     let search_route = site_data.search.page_path.clone();
     if !pages.iter().any(|p| normalize_route(&p.route) == normalize_route(&search_route)) {
         let data = PageData::standalone(RouteKind::Search, encode_path(&search_route), "Search the documentation".into(), Some(format!("Search every page of the {} documentation.", config.raw.title)), Vec::new());
-        pages.push(PageOut { route: search_route.clone(), data, sidebar_key: None, landing: false, source: None });
+        pages.push(PageOut { route: search_route.clone(), data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
     }
     let not_found = PageData::standalone(
         RouteKind::NotFound,

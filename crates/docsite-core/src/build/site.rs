@@ -25,6 +25,10 @@ pub(super) struct PageOut {
     pub(super) landing: bool,
     /// The Markdown file it comes from.
     pub(super) source: Option<PathBuf>,
+    /// Front matter `image` (link previews), as written.
+    pub(super) image: Option<String>,
+    /// Unix time of the source file's last commit, when git knows it (sitemap `lastmod`).
+    pub(super) updated: Option<i64>,
 }
 
 /// The checked model of a site.
@@ -182,6 +186,9 @@ impl Site {
                 let boot = Boot { site: chunks.site.url.clone(), routes: chunks.routes.url.clone(), page: page_url.clone(), sidebar: sidebar_url.cloned() };
                 let mut head = String::new();
                 head.push_str(&r.head);
+                if let Some(p) = self.pages.get(job.index) {
+                    head.push_str(&super::social::head_tags(&self.config, &p.data.path, p.data.kind, p.image.as_deref()));
+                }
                 if let Some(icon) = &self.config.raw.favicon {
                     head.push_str(&format!("<link rel=\"icon\" href=\"{}\">", escape(&format!("{base}{}", icon.trim_start_matches('/')))));
                 }

@@ -1,4 +1,4 @@
-//! `docsite build [SITE_DIR] [--out DIR]`.
+//! `docsite build [SITE_DIR] [--out DIR] [--base-url PATH]`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +18,11 @@ pub(crate) struct Args {
     /// The theme directory (default: $DOCSITE_THEME or the repository's theme/).
     #[arg(long)]
     theme: Option<PathBuf>,
+    /// Publish under this path instead of the configuration's `baseUrl` (e.g. `/FDC3/` for a
+    /// fork on GitHub Pages, `/deploy-preview-12/`): every link, asset, chunk, search index
+    /// and schema `$id` follows it.
+    #[arg(long, value_name = "PATH")]
+    base_url: Option<String>,
     /// Print the time of each stage.
     #[arg(long)]
     timings: bool,
@@ -33,6 +38,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         site_dir: args.site_dir,
         theme_dir: args.theme.unwrap_or_else(docsite_core::theme::theme_dir),
         workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+        base_url: args.base_url,
     };
     match build(&opts) {
         Ok(report) => {

@@ -1,0 +1,166 @@
+//! The host-file stage: what static hosts and crawlers read beside the pages.
+//!
+//! - `_headers` (Netlify, Cloudflare Pages): the header policy of [`crate::headers`], the
+//!   one `docsite serve` applies: security headers for everything, a year of caching for
+//!   the hashed folders, CORS for `[deploy] cors`, the lockdown policy for `sitemap.xml`,
+//!   the rules of `[[deploy.headers]]`, then one rule per page (with and without the final
+//!   `/`) carrying the page's Content-Security-Policy, whose hashes are those of the
+//!   page's own inline scripts as written here. `docsite serve` reads this file back for
+//!   the headers it does not compute itself (CORS, configured rules).
+//! - `_redirects`: the `.html` and `/index.html` forms of every route to its clean URL
+//!   (what `docsite serve` does for any path); forced (`301!`) because the
+//!   `index.html` file exists and Netlify would otherwise serve it.
+//! - `sitemap.xml`: every route but the 404 and search pages, absolute URLs, `lastmod`
+//!   from git when known.
+//! - `robots.txt`: `[deploy] robots`, else a `static/robots.txt` copied earlier, else
+//!   "allow everything" naming the sitemap.
+//!
+//! Paths in `_headers` and `_redirects` are full URL paths (with the base URL): a site
+//! built for `/FDC3/` is published with its output at `/FDC3/`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::{write_file, Site};
+use crate::contract::RouteKind;
+use crate::diagnostics::BuildError;
+use crate::headers::{self, HeaderRules, SiteSources};
+
+/// Name of the header rules file.
+pub const HEADERS_FILE: &str = "_headers";
+/// Name of the redirect rules file.
+pub const REDIRECTS_FILE: &str = "_redirects";
+
+/// Writes the host files; `heads` are the theme's heads of the pre-rendered documents (path
+/// relative to `out`, head HTML before anything from content or config joined it), whose
+/// inline scripts are the only ones a page's policy allows (as `docsite serve` does).
+pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path) -> Result<(), BuildError> {
+    let deploy = &site.config.raw.deploy;
+    let html: HashMap<PathBuf, Vec<String>> = heads.map(|(p, head)| (p, crate::csp_manifest::script_hashes(head))).collect();
+    if deploy.write_headers {
+        write_file(&out.join(HEADERS_FILE), header_rules(site, &html).to_file(COMMENT).as_bytes())?;
+    }
+    if deploy.write_redirects {
+        write_file(&out.join(REDIRECTS_FILE), redirects(site).as_bytes())?;
+    }
+    if deploy.sitemap {
+        write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
+    }
+    let robots = out.join("robots.txt");
+    match &deploy.robots {
+        Some(text) => write_file(&robots, text.as_bytes())?,
+        None if !robots.exists() => write_file(&robots, default_robots(site).as_bytes())?,
+        None => {}
+    }
+    Ok(())
+}
+
+const COMMENT: &str = "HTTP headers for Netlify and Cloudflare Pages, written by `docsite build`:\nthe same policy `docsite serve` applies (see the guide's Deploying page).";
+
+/// The base URL's path with `rel` after it.
+fn under(base: &str, rel: &str) -> String {
+    format!("{base}{}", rel.trim_start_matches('/'))
+}
+
+/// The rules of `_headers`.
+fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRules {
+    let base = site.config.base_url.as_str();
+    let deploy = &site.config.raw.deploy;
+    let mut rules = Vec::new();
+    rules.push((under(base, "*"), headers::SECURITY_HEADERS.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()));
+    for dir in headers::HASHED_DIRS {
+        rules.push((under(base, &format!("{dir}/*")), vec![("cache-control".to_string(), headers::CACHE_IMMUTABLE.to_string())]));
+    }
+    let cors = vec![(headers::CORS_HEADER.0.to_string(), headers::CORS_HEADER.1.to_string())];
+    for path in &deploy.cors {
+        let pattern = if path.ends_with('/') { format!("{path}*") } else { path.clone() };
+        rules.push((under(base, &pattern), cors.clone()));
+    }
+    if deploy.sitemap {
+        rules.push((under(base, "sitemap.xml"), vec![("content-security-policy".to_string(), headers::DOCUMENT_LOCKDOWN.to_string())]));
+    }
+    for rule in &deploy.headers {
+        rules.push((under(base, &rule.path), rule.values.iter().map(|(n, v)| (n.to_ascii_lowercase(), v.clone())).collect()));
+    }
+    let sources = SiteSources::of_site(&site.site_data);
+    for (i, page) in site.pages.iter().enumerate() {
+        let Some(hashes) = html.get(&site.document_path(i)) else { continue };
+        let page_headers = vec![
+            ("content-security-policy".to_string(), headers::content_security_policy(hashes, &sources)),
+            ("cache-control".to_string(), headers::CACHE_REVALIDATE.to_string()),
+        ];
+        for path in url_forms(&page.data.path, base) {
+            rules.push((path, page_headers.clone()));
+        }
+    }
+    HeaderRules { rules }
+}
+
+/// The URL paths a page answers at: its route with and without the final `/` (hosts
+/// answer both, one by redirecting); the home page only at the base URL.
+fn url_forms(route: &str, base: &str) -> Vec<String> {
+    if route == base || route == "/" {
+        return vec![route.to_string()];
+    }
+    let bare = route.trim_end_matches('/');
+    vec![bare.to_string(), format!("{bare}/")]
+}
+
+/// The lines of `_redirects`.
+fn redirects(site: &Site) -> String {
+    let mut out = String::from("# Redirects for Netlify and Cloudflare Pages, written by `docsite build`: the\n# `.html` forms of every page go to its clean URL, as `docsite serve` does.\n");
+    for page in &site.pages {
+        let route = page.data.path.as_str();
+        let bare = route.trim_end_matches('/');
+        if bare.is_empty() || route == site.config.base_url {
+            out.push_str(&format!("{route}index.html {route} 301!\n"));
+            continue;
+        }
+        out.push_str(&format!("{bare}.html {route} 301!\n{bare}/index.html {route} 301!\n"));
+    }
+    out
+}
+
+/// `sitemap.xml` (sitemaps.org protocol 0.9).
+fn sitemap(site: &Site) -> String {
+    let origin = site.config.raw.url.trim_end_matches('/');
+    let mut pages: Vec<_> = site.pages.iter().filter(|p| !matches!(p.data.kind, RouteKind::Search | RouteKind::NotFound)).collect();
+    pages.sort_by(|a, b| a.data.path.cmp(&b.data.path));
+    pages.dedup_by(|a, b| a.data.path == b.data.path);
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for p in pages {
+        out.push_str(&format!("<url><loc>{}</loc>", xml_escape(&format!("{origin}{}", p.data.path))));
+        if let Some(t) = p.updated {
+            out.push_str(&format!("<lastmod>{}</lastmod>", crate::git::format_iso(t)));
+        }
+        out.push_str("</url>\n");
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+fn default_robots(site: &Site) -> String {
+    let origin = site.config.raw.url.trim_end_matches('/');
+    let mut out = String::from("User-agent: *\nAllow: /\n");
+    if site.config.raw.deploy.sitemap {
+        out.push_str(&format!("\nSitemap: {origin}{}sitemap.xml\n", site.config.base_url));
+    }
+    out
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_answer_with_and_without_the_final_slash_and_home_once() {
+        assert_eq!(url_forms("/", "/"), vec!["/"]);
+        assert_eq!(url_forms("/FDC3/", "/FDC3/"), vec!["/FDC3/"]);
+        assert_eq!(url_forms("/docs/a", "/"), vec!["/docs/a", "/docs/a/"]);
+        assert_eq!(url_forms("/docs/api/", "/"), vec!["/docs/api", "/docs/api/"]);
+    }
+}

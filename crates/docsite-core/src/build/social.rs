@@ -1,0 +1,65 @@
+//! What crawlers and link previews read in each pre-rendered head, added by the engine
+//! after the theme's own tags (title, description, canonical URL, `og:title`,
+//! `og:description`, `og:url`, from `theme/src/app/head.ts`): `og:type`, `og:site_name`,
+//! `og:image` (front matter `image`, else the site's `image`), `twitter:card`, and on the
+//! home page the site as schema.org `WebSite` data (JSON-LD). A JSON-LD block is data, not
+//! script: browsers never run it, so the Content-Security-Policy needs no hash for it.
+//! Costs no JavaScript.
+
+use crate::config::SiteConfig;
+use crate::contract::RouteKind;
+use crate::emit;
+
+/// The extra head tags of a page with route `route` (as the page data spells it, URL-encoded).
+pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image: Option<&str>) -> String {
+    let origin = config.raw.url.trim_end_matches('/');
+    // The home page's path is the base URL, without its final `/` under a sub-path.
+    let home = route.trim_end_matches('/') == config.base_url.trim_end_matches('/');
+    let kind = if kind == RouteKind::Doc { "article" } else { "website" };
+    let mut out = format!("<meta property=\"og:type\" content=\"{kind}\"><meta property=\"og:site_name\" content=\"{}\">", escape(&config.raw.title));
+    match image.or(config.raw.image.as_deref()).map(|i| absolute(origin, &config.base_url, i)) {
+        Some(url) => out.push_str(&format!("<meta property=\"og:image\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary_large_image\">", escape(&url))),
+        None => out.push_str("<meta name=\"twitter:card\" content=\"summary\">"),
+    }
+    if home {
+        let mut site = serde_json::json!({
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            "name": config.raw.title,
+            "url": format!("{origin}{}", config.base_url),
+        });
+        if !config.raw.tagline.is_empty() {
+            site["description"] = config.raw.tagline.clone().into();
+        }
+        out.push_str(&format!("<script type=\"application/ld+json\">{}</script>", emit::script_safe_json(&site.to_string())));
+    }
+    out
+}
+
+/// An image reference made absolute: URLs stay, paths are under the base URL.
+fn absolute(origin: &str, base_url: &str, image: &str) -> String {
+    if image.starts_with("https://") || image.starts_with("http://") {
+        return image.to_string();
+    }
+    let path = image.trim_start_matches('/');
+    let path = path.strip_prefix(base_url.trim_start_matches('/')).filter(|_| base_url != "/").unwrap_or(path);
+    format!("{origin}{base_url}{path}")
+}
+
+/// Escapes text for a double-quoted attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn image_paths_are_made_absolute_under_the_base_url() {
+        assert_eq!(absolute("https://x.org", "/", "img/a.png"), "https://x.org/img/a.png");
+        assert_eq!(absolute("https://x.org", "/FDC3/", "/img/a.png"), "https://x.org/FDC3/img/a.png");
+        assert_eq!(absolute("https://x.org", "/FDC3/", "/FDC3/img/a.png"), "https://x.org/FDC3/img/a.png");
+        assert_eq!(absolute("https://x.org", "/FDC3/", "https://cdn.example/a.png"), "https://cdn.example/a.png");
+    }
+}
