@@ -15,6 +15,7 @@ pub mod contract;
 pub mod data_files;
 pub mod dev;
 pub mod diagnostics;
+pub mod docusaurus;
 pub mod emit;
 pub mod git;
 pub mod load;
