@@ -95,11 +95,47 @@ pub struct RawConfig {
     /// `[search.algolia]` (or its environment variables) is set.
     #[serde(default)]
     pub search: RawSearch,
+    /// Folders, relative to the site, whose files are copied to the root of the output.
+    /// Only the default, `["static"]`, is supported.
+    #[serde(default = "default_static_dirs")]
+    pub static_directories: Vec<String>,
+    /// Values kept for the site's own code (Docusaurus's `customFields`); docsite itself
+    /// does not read them.
+    #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
+    pub custom_fields: Option<serde_json::Value>,
+    /// Stylesheets, relative to the site, added to every page after the theme's, e.g.
+    /// `customCss = ["src/css/custom.css"]` (Docusaurus's classic theme `customCss`).
+    #[serde(default)]
+    pub custom_css: Vec<String>,
+    /// Old routes that redirect to new ones (Docusaurus's client-redirects plugin): each
+    /// `from` route gets a page that sends readers to `to`.
+    ///
+    /// ```toml
+    /// [[redirects]]
+    /// from = "/docs/api/ref/Metadata"
+    /// to = "/docs/api/ref/Types"
+    /// ```
+    #[serde(default)]
+    pub redirects: Vec<RawRedirect>,
     /// What `build` writes for static hosts and crawlers besides the pages: `_headers` and
     /// `_redirects` (Netlify, Cloudflare Pages), `sitemap.xml`, `robots.txt`, and which paths
     /// other origins may fetch. Everything is on by default.
     #[serde(default)]
     pub deploy: RawDeploy,
+}
+
+/// A redirect from an old route to a page of the site.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawRedirect {
+    /// The old route, starting with `/` (under `baseUrl`); it must not be a page of the site.
+    pub from: String,
+    /// The route readers are sent to; checked like the links in pages.
+    pub to: String,
+}
+
+fn default_static_dirs() -> Vec<String> {
+    vec!["static".into()]
 }
 
 /// The host files `build` writes beside the pages. `_headers` carries the same security
@@ -324,7 +360,8 @@ pub enum OnProblem {
     /// `throw`; `error` is accepted too).
     #[serde(alias = "error")]
     Throw,
-    /// Report a warning and carry on.
+    /// Report a warning and carry on (Docusaurus's `log` is accepted too).
+    #[serde(alias = "log")]
     Warn,
     /// Report nothing.
     Ignore,
@@ -546,6 +583,9 @@ pub struct RawNavbarItem {
     /// Links listed after the versions in a `docsVersionDropdown` (or after the language in a
     /// `localeDropdown`), e.g. a link to an "All versions" page.
     pub dropdown_items_after: Option<Vec<RawNavbarItem>>,
+    /// Accepted for Docusaurus compatibility: docsite's version dropdown is never highlighted
+    /// as the active item, which is what this option asks for.
+    pub dropdown_active_class_disabled: Option<bool>,
 }
 
 /// The schema of a navbar item's `type`: the names the resolver knows
@@ -803,6 +843,48 @@ pub struct SiteConfig {
     pub default_mode: ColorMode,
     /// Table-of-contents levels (inclusive).
     pub toc_levels: (u8, u8),
+    /// Warnings about the configuration (keys of a Docusaurus config docsite ignores).
+    pub warnings: Vec<Diagnostic>,
+    /// Whether the configuration came from a Docusaurus config (no `docsite.toml`).
+    pub from_docusaurus: bool,
+}
+
+/// The raw configuration of a site and where it came from.
+struct Source {
+    file: PathBuf,
+    raw: RawConfig,
+    /// The TOML text, to find the line of a key in errors found after parsing.
+    toml: Option<String>,
+    warnings: Vec<Diagnostic>,
+}
+
+/// Reads `docsite.toml`, or else the site's Docusaurus config (evaluated by Node).
+fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
+    let file = site_dir.join(CONFIG_FILE);
+    if !file.exists() {
+        if let Some(dc) = crate::docusaurus::find(site_dir) {
+            let evaluated = crate::docusaurus::evaluate(&dc).map_err(|d| vec![d])?;
+            let mapped = crate::docusaurus::map(&dc, &evaluated.config);
+            let raw: RawConfig = serde_path_to_error::deserialize(&mapped.config).map_err(|err| {
+                let path = err.path().to_string();
+                let mut d = Diagnostic::error(&dc, format!("`{path}` (as docsite reads it): {}", err.inner()));
+                let missing: Vec<&str> = evaluated.unresolved.iter().map(String::as_str).collect();
+                d = if missing.is_empty() {
+                    d.hint("see guide/docs/coming-from-docusaurus.md for the keys docsite reads")
+                } else {
+                    d.hint(format!("packages not installed (run `npm ci` in the site): {}", missing.join(", ")))
+                };
+                vec![d]
+            })?;
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings });
+        }
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| {
+        vec![Diagnostic::error(&file, format!("cannot read the site configuration: {e}"))
+            .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md), or point docsite at a Docusaurus site (docusaurus.config.js)"))]
+    })?;
+    let raw = parse(&file, &text).map_err(|d| vec![d])?;
+    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new() })
 }
 
 /// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
@@ -816,6 +898,8 @@ fn analytics_off() -> bool {
 
 impl SiteConfig {
     /// Reads and validates `<site_dir>/docsite.toml`.
+    /// Without `docsite.toml`, the site's Docusaurus config is read instead
+    /// ([`crate::docusaurus`]); the keys it ignores become [`SiteConfig::warnings`].
     pub fn load(site_dir: &Path) -> Result<SiteConfig, Vec<Diagnostic>> {
         Self::load_with(site_dir, None)
     }
@@ -823,12 +907,9 @@ impl SiteConfig {
     /// [`SiteConfig::load`], with `baseUrl` replaced by `base_url` when given (`docsite build
     /// --base-url`: a fork or a deploy preview published under another path).
     pub fn load_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
-        let file = site_dir.join(CONFIG_FILE);
-        let text = std::fs::read_to_string(&file).map_err(|e| {
-            vec![Diagnostic::error(&file, format!("cannot read the site configuration: {e}"))
-                .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md)"))]
-        })?;
-        let mut raw = parse(&file, &text).map_err(|d| vec![d])?;
+        let Source { file, mut raw, toml: text, warnings } = read_source(site_dir)?;
+        let from_docusaurus = text.is_none();
+        let text = text.unwrap_or_default();
         if analytics_off() {
             raw.gtag = None;
         }
@@ -886,6 +967,20 @@ impl SiteConfig {
                 }
             }
         }
+        if raw.static_directories != default_static_dirs() {
+            errors.push(key_error("staticDirectories", format!("only [\"static\"] is supported, found {:?}", raw.static_directories)));
+        }
+        for (i, r) in raw.redirects.iter().enumerate() {
+            if !r.from.starts_with('/') || crate::route::problem(&r.from).is_some() {
+                errors.push(key_error(&format!("redirects[{i}]"), format!("`from` must be a route starting with `/`, found {:?}", r.from)));
+            }
+        }
+        for (i, css) in raw.custom_css.iter().enumerate() {
+            let p = Path::new(css);
+            if p.is_absolute() || p.components().any(|c| matches!(c, std::path::Component::ParentDir)) || !site_dir.join(p).is_file() {
+                errors.push(key_error(&format!("customCss[{i}]"), format!("no stylesheet at {css:?} in the site folder")));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -907,6 +1002,8 @@ impl SiteConfig {
             base_url,
             docs_base,
             raw,
+            warnings,
+            from_docusaurus,
         })
     }
 

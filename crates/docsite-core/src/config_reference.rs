@@ -404,6 +404,8 @@ mod tests {
             "`[search]` {#search}",
             "`[search.algolia]` {#search-algolia}",
             "`[search.algolia.replaceSearchResultPathname]` {#search-algolia-replacesearchresultpathname}",
+            "`[customFields]` {#customfields}",
+            "`[[redirects]]` {#redirects}",
             "`[deploy]` {#deploy}",
             "`[[deploy.headers]]` {#deploy-headers}",
         ];

@@ -162,10 +162,8 @@ impl Diagnostics {
         if !self.items.is_empty() {
             let files: std::collections::BTreeSet<_> =
                 self.items.iter().filter_map(|d| d.file.as_ref()).collect();
-            out.push_str(&format!(
-                "{errors} error(s), {warnings} warning(s) in {} file(s)\n",
-                files.len()
-            ));
+            let n = |count: usize, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
+            out.push_str(&format!("{}, {} in {}\n", n(errors, "error"), n(warnings, "warning"), n(files.len(), "file")));
         }
         out
     }

@@ -100,9 +100,10 @@ pub fn leading_h1(body: &str) -> Option<String> {
     first.strip_prefix("# ").map(|t| t.trim().trim_end_matches('#').trim().to_string())
 }
 
-/// Doc front matter (the keys Docusaurus documents; unknown keys are an error).
+/// Doc front matter: the keys Docusaurus documents. Other keys are accepted, as Docusaurus
+/// does (`layout:` of old sites); one that is a typo of a known key gets a warning
+/// ([`FrontMatter::near_misses`]).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct FrontMatter {
     /// Id (last segment).
     pub id: Option<String>,
@@ -161,6 +162,40 @@ pub struct FrontMatter {
     pub last_update: Option<serde_yaml::Value>,
     /// Docusaurus 1 versioned docs.
     pub original_id: Option<String>,
+    /// Keys docsite does not know (ignored, like Docusaurus does).
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde::de::IgnoredAny>,
+}
+
+/// The front matter keys docsite knows (the fields of [`FrontMatter`]).
+pub const FRONT_MATTER_KEYS: &[&str] = &[
+    "id", "title", "sidebar_label", "slug", "description", "keywords", "hide_title", "hide_table_of_contents", "sidebar_position", "pagination_label",
+    "toc_min_heading_level", "toc_max_heading_level", "sidebar_class_name", "sidebar_key", "sidebar_custom_props", "displayed_sidebar", "pagination_next",
+    "pagination_prev", "parse_number_prefixes", "custom_edit_url", "image", "tags", "draft", "unlisted", "last_update", "original_id",
+];
+
+impl FrontMatter {
+    /// Unknown keys one edit (or swap of neighbours) away from a known key, with that key: `(sidebar_lable,
+    /// sidebar_label)`.
+    pub fn near_misses(&self) -> Vec<(&str, &'static str)> {
+        self.other
+            .keys()
+            .filter_map(|k| FRONT_MATTER_KEYS.iter().find(|known| strsim::osa_distance(k, known) == 1).map(|known| (k.as_str(), *known)))
+            .collect()
+    }
+
+    /// A warning per [`FrontMatter::near_misses`] key, at the key's line of `text` (the file).
+    pub fn near_miss_warnings(&self, path: &Path, text: &str) -> Vec<Diagnostic> {
+        self.near_misses()
+            .into_iter()
+            .map(|(key, known)| {
+                let line = text.lines().position(|l| l.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'))).map_or(2, |n| n + 1);
+                Diagnostic::error(path, format!("unknown front matter key `{key}` is ignored; did you mean `{known}`?"))
+                    .at(line, None)
+                    .with_severity(crate::diagnostics::Severity::Warning)
+            })
+            .collect()
+    }
 }
 
 /// A sidebar entry, resolved to doc ids of its version.
@@ -372,7 +407,7 @@ fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diag
             continue;
         }
         let rel = path.strip_prefix(dir).expect("walked under dir");
-        match load_doc(version, path, rel, route_prefix) {
+        match load_doc(version, path, rel, route_prefix, diags) {
             Ok(Some(doc)) => docs.push(doc),
             Ok(None) => {}
             Err(d) => diags.push(d),
@@ -390,11 +425,12 @@ fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diag
     docs
 }
 
-fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str) -> Result<Option<Doc>, Diagnostic> {
+fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>) -> Result<Option<Doc>, Diagnostic> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Diagnostic::error(path, format!("cannot read: {e}")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let (front, body, body_line) = split_front_matter(path, text)?;
+    diags.extend(front.near_miss_warnings(path, text));
     if front.draft {
         return Ok(None);
     }
@@ -505,18 +541,21 @@ pub fn split_front_matter<'a>(path: &Path, text: &'a str) -> Result<(FrontMatter
     let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else {
         return Ok((FrontMatter::default(), text, 0));
     };
+    // The closing `---` may be followed by spaces (Docusaurus accepts `--- `).
+    let closing = |after: &str| {
+        let after = after.trim_start_matches([' ', '\t']);
+        after.is_empty() || after.starts_with('\n') || after.starts_with("\r\n")
+    };
     let end = rest
         .match_indices("\n---")
-        .find(|(i, _)| {
-            let after = &rest[i + 4..];
-            after.is_empty() || after.starts_with('\n') || after.starts_with("\r\n")
-        })
+        .find(|(i, _)| closing(&rest[i + 4..]))
         .map(|(i, _)| i)
-        .or_else(|| rest.starts_with("---").then_some(0).map(|_| usize::MAX));
+        .or_else(|| (rest.starts_with("---") && closing(&rest[3..])).then_some(usize::MAX));
     let Some(end) = end else {
         return Err(Diagnostic::error(path, "front matter is not closed").at(1, None).hint("end the front matter with a line `---`"));
     };
-    let (yaml, body_start) = if end == usize::MAX { ("", 3) } else { (&rest[..end + 1], end + 5) };
+    let (yaml, close_start) = if end == usize::MAX { ("", 0) } else { (&rest[..end + 1], end + 1) };
+    let body_start = rest[close_start..].find('\n').map_or(rest.len(), |n| close_start + n + 1);
     let body = rest.get(body_start..).unwrap_or("");
     let body_line = text.len() - body.len();
     let body_line = text[..body_line].matches('\n').count();
@@ -809,9 +848,23 @@ mod tests {
     }
 
     #[test]
-    fn unknown_front_matter_keys_are_errors_with_a_line() {
-        let err = split_front_matter(Path::new("a.md"), "---\nid: x\nsidebar_lable: T\n---\nHi\n").unwrap_err();
-        assert!(err.message.contains("sidebar_lable"), "{}", err.message);
-        assert_eq!(err.line, Some(3));
+    fn unknown_front_matter_keys_are_accepted_and_near_misses_warned_with_a_line() {
+        let text = "---\nid: x\nlayout: page\nsidebar_lable: T\n---\nHi\n";
+        let (fm, body, _) = split_front_matter(Path::new("a.md"), text).unwrap();
+        assert_eq!(body, "Hi\n");
+        let warnings = fm.near_miss_warnings(Path::new("a.md"), text);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].message.contains("did you mean `sidebar_label`"), "{}", warnings[0].message);
+        assert_eq!(warnings[0].line, Some(4));
+    }
+
+    #[test]
+    fn a_closing_line_with_trailing_spaces_closes_the_front_matter() {
+        let (fm, body, line) = split_front_matter(Path::new("a.md"), "---\ntitle: T\n---  \nBody\n").unwrap();
+        assert_eq!(fm.title.as_deref(), Some("T"));
+        assert_eq!(body, "Body\n");
+        assert_eq!(line, 3);
+        let (_, body, _) = split_front_matter(Path::new("a.md"), "---\n--- \r\nBody\n").unwrap();
+        assert_eq!(body, "Body\n");
     }
 }

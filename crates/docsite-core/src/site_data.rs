@@ -185,6 +185,11 @@ impl Resolver<'_> {
             self.error(key, "a link needs a `label`".into());
             return None;
         };
+        // A `to` that is a full URL is an external link, as in Docusaurus.
+        let (to, href) = match to {
+            Some(t) if t.contains("://") || t.starts_with("mailto:") => (None, href.or(Some(t))),
+            _ => (to, href),
+        };
         if to.is_none() && href.is_none() {
             self.error(key, "a link needs `to` (an internal route) or `href` (an external URL)".into());
             return None;

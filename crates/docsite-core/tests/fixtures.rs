@@ -176,3 +176,15 @@ fn a_base_url_given_at_build_time_replaces_the_configured_one() {
         }
     }
 }
+
+#[test]
+fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
+    // Needs Node, like every build (the config is JavaScript).
+    let site = check(&fixture("docusaurus")).expect("the Docusaurus fixture is valid");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, k, t)| format!("{r} [{k:?}] {t}")).collect();
+    let footer = site.site_data().footer.as_ref().expect("footer");
+    let forum = &footer.columns[0].items[0];
+    assert_eq!((forum.to.as_deref(), forum.href.as_deref()), (None, Some("https://forum.example.org/")), "a full URL in `to` is an external link");
+    assert_eq!(footer.columns[0].items.len(), 1, "the html item is left out (and warned about)");
+    insta::assert_yaml_snapshot!((routes, site.diagnostics.report()));
+}

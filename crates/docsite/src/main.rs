@@ -27,6 +27,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Cut a release: snapshot the current docs and sidebars as version NAME (the new latest).
     Version(cmd::version::Args),
+    /// Write docsite.toml from the site's Docusaurus config (docusaurus.config.js).
+    Migrate(cmd::migrate::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,5 +39,6 @@ fn main() -> ExitCode {
         Command::Dev(args) => cmd::dev::run(args),
         Command::Check(args) => cmd::check::run(args),
         Command::Version(args) => cmd::version::run(args),
+        Command::Migrate(args) => cmd::migrate::run(args),
     }
 }

@@ -61,7 +61,7 @@ fn check_lists_broken_links_and_anchors_by_file_line_and_column_and_exits_1() {
     let report = stderr(&out);
     assert!(report.contains("docs/a.md:3:5: broken link `./nope.md`"), "{report}");
     assert!(report.contains("docs/a.md:3:27: broken anchor `b.md#no-such-heading`"), "{report}");
-    assert!(report.contains("3 error(s), 0 warning(s) in 1 file(s)"), "{report}");
+    assert!(report.contains("3 errors, 0 warnings in 1 file"), "{report}");
 }
 
 #[test]
@@ -117,11 +117,13 @@ fn commands_on_a_missing_folder_exit_2_and_name_it() {
 }
 
 #[test]
-fn a_folder_without_config_names_the_file_to_create() {
+fn a_folder_without_config_names_the_file_to_create_and_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let out = docsite(&["check", path(dir.path())]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("docsite.toml: cannot read the site configuration"), "{}", stderr(&out));
+    for command in ["check", "build"] {
+        let out = docsite(&[command, path(dir.path())]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("has no docsite.toml and no docusaurus.config.js"), "{}", stderr(&out));
+    }
 }
 
 #[test]
@@ -237,5 +239,26 @@ fn symlinks_under_static_that_leave_the_site_are_errors_naming_the_link() {
         assert!(err.contains(&format!("error: {link} symlink to")), "{link} missing from:\n{err}");
     }
     assert!(!err.contains("docs-copy"), "{err}");
-    assert!(err.contains("3 error(s)"), "{err}");
+    assert!(err.contains("3 errors"), "{err}");
+}
+
+#[test]
+fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
+    let dir = copy_of("docusaurus");
+    let out = docsite(&["migrate", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("`organizationName` is ignored"), "{}", stderr(&out));
+    let toml = std::fs::read_to_string(dir.path().join("docsite.toml")).unwrap();
+    for line in ["title = \"Widgets\"", "onBrokenLinks = \"warn\"", "from = \"/docs/old-start\"", "customCss = [\"src/css/custom.css\"]"] {
+        assert!(toml.contains(line), "{line} missing from:\n{toml}");
+    }
+    // The written file is now the configuration, and the site checks with it (its `data/`
+    // belongs to the Docusaurus site's React code: docsite's data files have another format).
+    std::fs::remove_dir_all(dir.path().join("data")).unwrap();
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("0 errors, 2 warnings in 2 files"), "{}", stderr(&out));
+    // A second run does not overwrite it.
+    let out = docsite(&["migrate", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }

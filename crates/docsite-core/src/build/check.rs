@@ -169,19 +169,38 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     };
     let mut diags = Diagnostics::default();
     let config = SiteConfig::load_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e))?;
+    diags.extend(config.warnings.iter().cloned());
     let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
     diags.extend(std::mem::take(&mut content.problems));
     let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;
     let main_docs: BTreeMap<String, String> = content.versions.iter().filter_map(|v| site_data::main_doc(v).map(|r| (v.name.clone(), r))).collect();
-    let (site_data, config_links) = site_data::site_data(&config, &content, &main_docs).map_err(|e| fail(diags.clone(), e))?;
+    let (site_data, mut config_links) = site_data::site_data(&config, &content, &main_docs).map_err(|e| fail(diags.clone(), e))?;
+    config_links.extend(config.raw.redirects.iter().enumerate().map(|(i, r)| (format!("redirects[{i}].to"), r.to.clone())));
     let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (markdown::normalize_path(&d.source), d.route.clone())).collect();
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
-    let (data_files, data_problems) = data_files::load(site_dir, &released);
+    // In a Docusaurus site, `data/` belongs to the site's own React code, not to docsite.
+    let (data_files, data_problems) = if config.from_docusaurus { (DataFiles::default(), Vec::new()) } else { data_files::load(site_dir, &released) };
     diags.extend(data_problems);
     diags.extend(crate::copied::check_static(site_dir));
     let pages = load_pages(&config, &mut diags);
+    redirect_conflicts(&config, &doc_routes, &pages, &mut diags);
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
+}
+
+/// A redirect must not replace a page: its `from` may be no route of the site.
+fn redirect_conflicts(config: &SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
+    let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
+    for (i, r) in config.raw.redirects.iter().enumerate() {
+        let from = normalize_route(&format!("{}{}", config.base_url, r.from.trim_start_matches('/')));
+        if routes.contains(&from) {
+            let d = Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; a redirect would replace it"));
+            diags.push(match config.line_of(&format!("redirects[{i}]")) {
+                Some(l) => d.at(l, None),
+                None => d,
+            });
+        }
+    }
 }
 
 /// The render stage's output: one rendering per doc (in [`Loaded::doc_jobs`] order) and

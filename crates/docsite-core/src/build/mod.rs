@@ -97,6 +97,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     crate::csp_manifest::write(out, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), false)?;
     writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
     host_files::write(site, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), out)?;
+    site.write_redirects(out)?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);

@@ -114,11 +114,49 @@ impl Site {
         std::fs::read_to_string(&path).map_err(BuildError::io(&path))
     }
 
+    /// The site's `customCss` files: (source, URL). The URL holds a hash of the content, as
+    /// everything under `_docsite/` does (cached for a year).
+    pub(crate) fn custom_css(&self) -> Vec<(PathBuf, String)> {
+        self.config
+            .raw
+            .custom_css
+            .iter()
+            .map(|css| {
+                let source = self.config.site_dir.join(css);
+                let bytes = std::fs::read(&source).unwrap_or_default();
+                let name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "custom.css".into());
+                (source, format!("{}{}/custom/{}-{name}", self.config.base_url, emit::DATA_PREFIX, emit::short_hash(&bytes)))
+            })
+            .collect()
+    }
+
+    /// Writes a page at every `redirects` route that sends readers on to its target (a
+    /// refresh meta tag, as Docusaurus's client-redirects plugin writes; no script).
+    pub(crate) fn write_redirects(&self, out: &Path) -> Result<(), BuildError> {
+        let base = &self.config.base_url;
+        for r in &self.config.raw.redirects {
+            let from = format!("{base}{}", r.from.trim_start_matches('/'));
+            let to = if r.to.contains("://") { r.to.clone() } else { format!("{base}{}", r.to.trim_start_matches('/')) };
+            let to = markdown::highlight::escape(&to);
+            let canonical = if to.contains("://") { to.clone() } else { format!("{}{to}", self.config.raw.url.trim_end_matches('/')) };
+            let html = format!(
+                "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Moved</title><meta name=\"robots\" content=\"noindex\"><link rel=\"canonical\" href=\"{canonical}\"><meta http-equiv=\"refresh\" content=\"0; url={to}\"></head><body><p>This page moved to <a href=\"{to}\">{to}</a>.</p></body></html>\n"
+            );
+            write_file(&crate::output::under(out, emit::html_path(Path::new(""), base, &from))?, html.as_bytes())?;
+        }
+        Ok(())
+    }
+
     /// Copies static files, then the theme's assets (never overwritten by content), the
     /// files pages refer to and, when `schemas`, the published JSON schemas.
     pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
         let base = &self.config.base_url;
         crate::copied::copy_static(&self.config.site_dir, out)?;
+        for (source, url) in self.custom_css() {
+            let target = crate::output::under(out, url.strip_prefix(base.as_str()).unwrap_or(&url))?;
+            let bytes = std::fs::read(&source).map_err(BuildError::io(&source))?;
+            write_file(&target, &bytes)?;
+        }
         emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
         for a in &self.assets {
             let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
@@ -170,6 +208,8 @@ impl Site {
         let mut failures = Diagnostics::default();
         // Config values become attribute values: escaped, so no config can add markup.
         let attrs = format!("lang=\"{}\" dir=\"{}\"", escape(&self.site_data.locale.html_lang), self.site_data.locale.direction);
+        // Site-wide additions to every head: the `customCss` stylesheets (after the theme's).
+        let site_head: String = self.custom_css().iter().map(|(_, url)| format!("<link rel=\"stylesheet\" href=\"{}\">", escape(url))).collect();
         let writes = jobs
             .iter()
             .zip(rendered)
@@ -189,6 +229,7 @@ impl Site {
                 if let Some(p) = self.pages.get(job.index) {
                     head.push_str(&super::social::head_tags(&self.config, &p.data.path, p.data.kind, p.image.as_deref()));
                 }
+                head.push_str(&site_head);
                 if let Some(icon) = &self.config.raw.favicon {
                     head.push_str(&format!("<link rel=\"icon\" href=\"{}\">", escape(&format!("{base}{}", icon.trim_start_matches('/')))));
                 }
@@ -204,5 +245,34 @@ impl Site {
             return Err(BuildError::Invalid(failures));
         }
         Ok(writes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    fn docusaurus_fixture() -> super::Site {
+        let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/docusaurus"));
+        crate::build::check(&dir).expect("the Docusaurus fixture is valid")
+    }
+
+    #[test]
+    fn redirects_become_refresh_pages_at_their_old_route() {
+        let site = docusaurus_fixture();
+        let out = tempfile::tempdir().unwrap();
+        site.write_redirects(out.path()).unwrap();
+        let html = std::fs::read_to_string(out.path().join("docs/old-start/index.html")).unwrap();
+        assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/start\">"), "{html}");
+        assert!(html.contains("<link rel=\"canonical\" href=\"https://widgets.example.org/docs/start\">"), "{html}");
+    }
+
+    #[test]
+    fn custom_css_is_served_under_a_content_hash() {
+        let site = docusaurus_fixture();
+        let css = site.custom_css();
+        assert_eq!(css.len(), 1);
+        assert!(css[0].0.ends_with("src/css/custom.css"));
+        assert!(css[0].1.starts_with("/_docsite/custom/") && css[0].1.ends_with("-custom.css"), "{}", css[0].1);
     }
 }

@@ -29,7 +29,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
+    if let Err(code) = super::require_site(&args.site_dir) {
         return code;
     }
     let start = Instant::now();

@@ -12,13 +12,17 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
+    if let Err(code) = super::require_site(&args.site_dir) {
         return code;
     }
     match docsite_core::build::check(&args.site_dir) {
         Ok(site) => {
-            eprint!("{}", site.diagnostics.report());
-            eprintln!("docsite: {} is clean", args.site_dir.display());
+            if site.diagnostics.items().is_empty() {
+                eprintln!("docsite: {} is clean", args.site_dir.display());
+            } else {
+                // The report ends with the counts ("0 errors, 3 warnings in 2 files").
+                eprint!("{}", site.diagnostics.report());
+            }
             ExitCode::SUCCESS
         }
         Err(e) => super::report_error(&e),

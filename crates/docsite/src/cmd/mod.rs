@@ -3,6 +3,7 @@
 pub(crate) mod build;
 pub(crate) mod check;
 pub(crate) mod dev;
+pub(crate) mod migrate;
 pub(crate) mod serve;
 pub(crate) mod version;
 
@@ -17,6 +18,22 @@ pub(crate) fn require_site_dir(site_dir: &std::path::Path) -> Result<(), ExitCod
         eprintln!("error: {} is not a folder; give the site directory (the one with docsite.toml)", site_dir.display());
         Err(ExitCode::from(2))
     }
+}
+
+/// [`require_site_dir`], and exit code 2 when the folder has neither `docsite.toml` nor a
+/// Docusaurus config (there is no site to work on).
+pub(crate) fn require_site(site_dir: &std::path::Path) -> Result<(), ExitCode> {
+    require_site_dir(site_dir)?;
+    if site_dir.join(docsite_core::config::CONFIG_FILE).exists() || docsite_core::docusaurus::find(site_dir).is_some() {
+        return Ok(());
+    }
+    eprintln!(
+        "error: {} has no {} and no docusaurus.config.js; create {} (see the maintainers' guide) or run docsite in a Docusaurus site",
+        site_dir.display(),
+        docsite_core::config::CONFIG_FILE,
+        docsite_core::config::CONFIG_FILE
+    );
+    Err(ExitCode::from(2))
 }
 
 /// Prints a build error and returns the exit code: 1 for problems in the site, 2 when the

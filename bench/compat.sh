@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Docusaurus compatibility on a real Docusaurus site folder (issue 22): builds it with
+# docsite, unchanged (no docsite.toml: the Docusaurus config is read), and prints the build
+# time, peak memory and the list of docs routes. With --with-docusaurus it also installs the
+# site's own dependencies from npm into a copy of the folder (bench/work/compat; the folder
+# itself is never written to), builds it with `docusaurus build`, and prints both sides'
+# figures and the route diff (docs routes Docusaurus writes that docsite does not, and the
+# reverse).
+#
+# Usage: bench/compat.sh WEBSITE_DIR [--with-docusaurus]
+#   e.g. mkdir -p /tmp/fdc3 && git -C <FDC3 clone> archive HEAD website | tar -x -C /tmp/fdc3
+#        bench/compat.sh /tmp/fdc3/website
+# Needs the network only with --with-docusaurus (npm). Not part of .ci/run.
+set -euo pipefail
+site=${1:?usage: bench/compat.sh WEBSITE_DIR [--with-docusaurus]}
+with_docusaurus=${2:-}
+site=$(cd "$site" && pwd)
+cd "$(dirname "$0")/.."
+work=bench/work/compat
+mkdir -p "$work"
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+# Routes of a built folder: every index.html as its folder's route, every other .html file
+# as its path without the extension.
+routes_of() {
+  (cd "$1" && find . -name '*.html' -not -path './assets/*' | sed -e 's|^\.||' -e 's|/index\.html$||' -e 's|\.html$||' -e 's|^$|/|' | sort -u)
+}
+
+step "docsite: release binary"
+cargo build --release -q -p docsite
+# The theme is built (when stale) by a build of a small fixture, not timed: a content build
+# never rebuilds it.
+./target/release/docsite build fixtures/basic --out "$work/warm" >/dev/null 2>&1
+
+step "docsite build $site"
+rm -rf "$work/docsite-out"
+set +e
+python3 bench/measure.py docsite -- ./target/release/docsite build "$site" --out "$work/docsite-out" 2>"$work/docsite.log" >"$work/docsite.json"
+rc=$?
+set -e
+tail -n 3 "$work/docsite.log" >&2
+echo "docsite exit code: $rc" >&2
+errors=$(grep -c '^error' "$work/docsite.log" || true)
+warnings=$(grep -c '^warning' "$work/docsite.log" || true)
+echo "docsite: $errors errors, $warnings warnings (full report: $work/docsite.log)"
+cat "$work/docsite.json"
+[ "$rc" = 0 ] || exit "$rc"
+routes_of "$work/docsite-out" > "$work/docsite-routes.txt"
+grep -E '^/docs(/|$)' "$work/docsite-routes.txt" > "$work/docsite-docs-routes.txt" || true
+echo "docsite: $(wc -l < "$work/docsite-routes.txt") routes, $(wc -l < "$work/docsite-docs-routes.txt") docs routes ($work/docsite-docs-routes.txt)"
+
+if [ "$with_docusaurus" != "--with-docusaurus" ]; then
+  echo
+  echo "Docusaurus was not run (pass --with-docusaurus to install it from npm and compare)."
+  echo "Docs routes docsite wrote:"
+  cat "$work/docsite-docs-routes.txt"
+  exit 0
+fi
+
+step "Docusaurus: a copy of the site with its own dependencies (npm ci)"
+rm -rf "$work/site"
+cp -r "$site" "$work/site"
+(cd "$work/site" && npm ci --no-audit --no-fund --loglevel=error >&2)
+step "docusaurus build"
+rm -rf "$work/site/build" "$work/site/.docusaurus"
+python3 bench/measure.py docusaurus -- sh -c "cd '$work/site' && ./node_modules/.bin/docusaurus build --out-dir build" 2>"$work/docusaurus.log" >"$work/docusaurus.json"
+cat "$work/docusaurus.json"
+routes_of "$work/site/build" > "$work/docusaurus-routes.txt"
+grep -E '^/docs(/|$)' "$work/docusaurus-routes.txt" > "$work/docusaurus-docs-routes.txt" || true
+
+echo
+echo "Docs routes Docusaurus wrote that docsite did not:"
+comm -23 "$work/docusaurus-docs-routes.txt" "$work/docsite-docs-routes.txt" | sed 's/^/  /'
+echo "Docs routes docsite wrote that Docusaurus did not:"
+comm -13 "$work/docusaurus-docs-routes.txt" "$work/docsite-docs-routes.txt" | sed 's/^/  /'
+echo "Other routes Docusaurus wrote that docsite did not (React pages are the next issue):"
+comm -23 <(grep -vE '^/docs(/|$)' "$work/docusaurus-routes.txt") <(grep -vE '^/docs(/|$)' "$work/docsite-routes.txt") | sed 's/^/  /'
+echo
+python3 - "$work/docsite.json" "$work/docusaurus.json" <<'PY'
+import json, sys
+d, u = (json.load(open(p)) for p in sys.argv[1:3])
+print(f"{'':12}{'docsite':>12}{'Docusaurus':>14}")
+for k in d:
+    if isinstance(d[k], (int, float)) and k in u:
+        print(f"{k:12}{d[k]:>12}{u[k]:>14}")
+PY
