@@ -21,6 +21,7 @@ const CHUNK_SOURCES: Record<LazyComponentName, string> = {
   Card: 'src/content/home.ts',
   UserGrid: 'src/content/home.ts',
   Showcase: 'src/components/Showcase/index.tsx',
+  SearchPage: 'src/components/SearchPage/index.tsx',
 };
 
 /** The stylesheets of the on-demand components a page shows, so it is styled at first paint. */

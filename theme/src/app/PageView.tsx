@@ -2,11 +2,11 @@
 import { DocPage } from '../components/DocPage';
 import { NotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { SearchPage } from '../components/SearchPage';
+import { Nodes } from '../content/Nodes';
 import { usePageData } from '../contexts/PageData';
 
 export function PageView() {
-  const { kind } = usePageData();
+  const { kind, content } = usePageData();
   switch (kind) {
     case 'doc':
       return <DocPage />;
@@ -15,6 +15,7 @@ export function PageView() {
     case 'page':
       return <Page />;
     case 'search':
-      return <SearchPage />;
+      // The search UI is the page's content: an on-demand `SearchPage` element (content/lazy.tsx).
+      return <Nodes nodes={content} />;
   }
 }

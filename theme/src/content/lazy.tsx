@@ -41,6 +41,7 @@ export const LAZY_COMPONENTS = {
   Card: () => import('./home').then((m) => m.Card),
   UserGrid: () => import('./home').then((m) => m.UserGrid),
   Showcase: () => import('../components/Showcase').then((m) => m.Showcase),
+  SearchPage: () => import('../components/SearchPage').then((m) => m.SearchPageContent),
 } satisfies Record<string, () => Promise<Loaded>>;
 
 export type LazyComponentName = keyof typeof LAZY_COMPONENTS;

@@ -106,10 +106,12 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
         let updated = updates.get(&markdown::normalize_path(&p.source)).map(|u| u.timestamp);
         pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
     }
-    // The search page (its content is the search UI).
+    // The search page.
     let search_route = site_data.search.page_path.clone();
     if !pages.iter().any(|p| normalize_route(&p.route) == normalize_route(&search_route)) {
-        let data = PageData::standalone(RouteKind::Search, encode_path(&search_route), "Search the documentation".into(), Some(format!("Search every page of the {} documentation.", config.raw.title)), Vec::new());
+        // Its content is the search UI, a component the theme loads on demand.
+        let search_ui = vec![Node::Element(Element { t: "SearchPage".into(), a: BTreeMap::new(), c: Vec::new() })];
+        let data = PageData::standalone(RouteKind::Search, encode_path(&search_route), "Search the documentation".into(), Some(format!("Search every page of the {} documentation.", config.raw.title)), search_ui);
         pages.push(PageOut { route: search_route.clone(), data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
     }
     let not_found = PageData::standalone(

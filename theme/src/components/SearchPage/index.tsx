@@ -10,6 +10,7 @@ import { preloadSearch } from '../../search/backend';
 import { ALL_VERSIONS } from '../../search/types';
 import { useSearch } from '../../search/useSearch';
 import { FetchError, NoResults, SearchResultList } from '../SearchResults';
+import type { SiteComponentProps } from '../../content/lazy';
 import styles from './styles.module.css';
 
 const PAGE_LIMIT = 100;
@@ -107,4 +108,13 @@ export function SearchPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The search page as the content of its route (an element `SearchPage` that the engine puts
+ * in the search page's data): loaded on demand like the site pages' components, so the
+ * search page's code is in no other page's first view.
+ */
+export function SearchPageContent(_props: SiteComponentProps) {
+  return <SearchPage />;
 }
