@@ -137,29 +137,29 @@ pub struct FrontMatter {
     /// Accepted for compatibility, not used.
     pub sidebar_key: Option<String>,
     /// Accepted for compatibility, not used.
-    pub sidebar_custom_props: Option<serde_yaml::Value>,
+    pub sidebar_custom_props: Option<serde_json::Value>,
     /// Accepted for compatibility, not used.
     pub displayed_sidebar: Option<String>,
     /// Accepted for compatibility, not used.
-    pub pagination_next: Option<serde_yaml::Value>,
+    pub pagination_next: Option<serde_json::Value>,
     /// Accepted for compatibility, not used.
-    pub pagination_prev: Option<serde_yaml::Value>,
+    pub pagination_prev: Option<serde_json::Value>,
     /// Accepted for compatibility, not used.
     pub parse_number_prefixes: Option<bool>,
     /// Accepted for compatibility, not used.
-    pub custom_edit_url: Option<serde_yaml::Value>,
+    pub custom_edit_url: Option<serde_json::Value>,
     /// Image of the page's link previews (`og:image`): a path under `baseUrl` or an
     /// absolute URL; the site's `image` when absent.
     pub image: Option<String>,
     /// Accepted for compatibility, not used.
-    pub tags: Option<serde_yaml::Value>,
+    pub tags: Option<serde_json::Value>,
     /// Drafts are left out of the build.
     #[serde(default)]
     pub draft: bool,
     /// Accepted for compatibility, not used.
     pub unlisted: Option<bool>,
     /// Accepted for compatibility, not used.
-    pub last_update: Option<serde_yaml::Value>,
+    pub last_update: Option<serde_json::Value>,
     /// Docusaurus 1 versioned docs.
     pub original_id: Option<String>,
     /// Keys docsite does not know (ignored, like Docusaurus does).
@@ -536,6 +536,25 @@ fn front_matter_limits(yaml: &str) -> Option<(usize, String)> {
     None
 }
 
+/// The YAML parser's budgets for front matter (serde-saphyr: panic-free, no unbounded
+/// recursion, alias replay capped). They back up [`front_matter_limits`], which refuses
+/// oversized front matter before any parsing: a few keys of a Docusaurus page never come
+/// near them.
+fn front_matter_options() -> serde_saphyr::Options {
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = 32;
+    budget.flow_nesting_limit = 32;
+    budget.max_events = 20_000;
+    budget.max_nodes = 10_000;
+    budget.max_aliases = 100;
+    budget.max_anchors = 100;
+    budget.max_documents = 1;
+    budget.max_total_scalar_bytes = 64 * 1024;
+    let mut options = serde_saphyr::Options::default();
+    options.budget = Some(budget);
+    options
+}
+
 /// Splits `---` YAML front matter from the body.
 pub fn split_front_matter<'a>(path: &Path, text: &'a str) -> Result<(FrontMatter, &'a str, usize), Diagnostic> {
     let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else {
@@ -565,9 +584,12 @@ pub fn split_front_matter<'a>(path: &Path, text: &'a str) -> Result<(FrontMatter
     let front: FrontMatter = if yaml.trim().is_empty() {
         FrontMatter::default()
     } else {
-        serde_yaml::from_str(yaml).map_err(|e| {
-            let line = e.location().map(|l| l.line() + 1).unwrap_or(2);
-            Diagnostic::error(path, format!("invalid front matter: {e}"))
+        serde_saphyr::from_str_with_options(yaml, front_matter_options()).map_err(|e| {
+            // Lines are counted from the opening `---`, the document's line 1.
+            let line = e.location().map(|l| l.line() as usize + 1).unwrap_or(2);
+            let message = e.to_string();
+            let message = message.lines().next().unwrap_or("").trim();
+            Diagnostic::error(path, format!("invalid front matter: {message}"))
                 .at(line, None)
                 .hint("accepted keys: id, title, sidebar_label, slug, description, keywords, hide_title, hide_table_of_contents, sidebar_position, and the other Docusaurus doc keys")
         })?
