@@ -175,7 +175,9 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;
     let main_docs: BTreeMap<String, String> = content.versions.iter().filter_map(|v| site_data::main_doc(v).map(|r| (v.name.clone(), r))).collect();
     let (site_data, mut config_links) = site_data::site_data(&config, &content, &main_docs).map_err(|e| fail(diags.clone(), e))?;
-    config_links.extend(config.raw.redirects.iter().enumerate().map(|(i, r)| (format!("redirects[{i}].to"), r.to.clone())));
+    // A redirect's target is a route under the base URL (like its `from`), checked like a
+    // link; a full URL leaves the site and is not checked.
+    config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| !r.to.contains("://")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
     let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (markdown::normalize_path(&d.source), d.route.clone())).collect();
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
