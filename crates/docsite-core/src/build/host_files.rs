@@ -118,6 +118,19 @@ fn redirects(site: &Site) -> String {
         }
         out.push_str(&format!("{bare}.html {route} 301!\n{bare}/index.html {route} 301!\n"));
     }
+    out.push_str(&config_redirects(&site.config.base_url, &site.config.raw.redirects));
+    out
+}
+
+/// The `[[redirects]]` of the config as host redirects (301, with and without the final
+/// `/`): the host answers them itself instead of serving the page the build writes there.
+fn config_redirects(base: &str, redirects: &[crate::config::RawRedirect]) -> String {
+    let mut out = String::new();
+    for r in redirects {
+        let from = under(base, &r.from).trim_end_matches('/').to_string();
+        let to = if r.to.contains("://") { r.to.clone() } else { under(base, &r.to) };
+        out.push_str(&format!("{from} {to} 301!\n{from}/ {to} 301!\n"));
+    }
     out
 }
 
@@ -162,5 +175,16 @@ mod tests {
         assert_eq!(url_forms("/FDC3/", "/FDC3/"), vec!["/FDC3/"]);
         assert_eq!(url_forms("/docs/a", "/"), vec!["/docs/a", "/docs/a/"]);
         assert_eq!(url_forms("/docs/api/", "/"), vec!["/docs/api", "/docs/api/"]);
+    }
+
+    #[test]
+    fn config_redirects_become_host_redirects_under_the_base_url() {
+        let r = |from: &str, to: &str| crate::config::RawRedirect { from: from.into(), to: to.into() };
+        let lines = config_redirects("/FDC3/", &[r("/docs/next/api/ref/Metadata", "/docs/next/api/ref/Types"), r("/old/", "https://example.org/new")]);
+        assert_eq!(
+            lines,
+            "/FDC3/docs/next/api/ref/Metadata /FDC3/docs/next/api/ref/Types 301!\n/FDC3/docs/next/api/ref/Metadata/ /FDC3/docs/next/api/ref/Types 301!\n\
+             /FDC3/old https://example.org/new 301!\n/FDC3/old/ https://example.org/new 301!\n"
+        );
     }
 }
