@@ -54,6 +54,9 @@ function renderElement(element: Element, key: number): ReactNode {
     );
   }
   const props = toReactProps(tag, element.a);
+  // A table scrolls sideways in its own box when it is too wide (markdown.css), so keyboard
+  // readers must be able to focus it to scroll it.
+  if (tag === 'table') props.tabIndex = 0;
   if (tag === 'a' && typeof props.href === 'string') {
     const { href, ...rest } = props;
     return (

@@ -34,7 +34,7 @@ export function Mermaid({ node }: Props) {
   return (
     <div ref={ref} className={`mermaid-diagram ${styles.diagram}`}>
       <pre className="visually-hidden">{code}</pre>
-      {drawn.svg ? <div className={styles.svg} dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
+      {drawn.svg ? <div className={styles.svg} tabIndex={0} role="group" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
       {drawn.error ? <p className={styles.error}>Diagram could not be rendered: {drawn.error}</p> : null}
     </div>
   );
