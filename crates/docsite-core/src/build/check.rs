@@ -97,8 +97,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
                 (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
             })
             .collect();
-        let Linked { link_check, anchors, sources, links, render_diags, base_diags } = linked;
-        Box::new(Incremental { doc_routes, data: data_files, link_check, anchors, sources, links, render_diags, base_diags, config_links, docs })
+        Box::new(Incremental { doc_routes, data: data_files, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
     Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })

@@ -2,17 +2,17 @@
 //! keyed by a hash of its inputs, so a full check renders only changed files) and the
 //! state of the last check that lets [`Site::update_doc`] update one doc in place.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::links::LinkCheck;
+use super::check::Linked;
 use super::model::describe;
 use super::Site;
 use crate::data_files;
-use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::diagnostics::BuildError;
 use crate::git;
 use crate::load;
-use crate::markdown::{self, normalize_route, LinkRef, RenderContext, Rendered};
+use crate::markdown::{self, normalize_route, RenderContext, Rendered};
 
 /// What `docsite dev` keeps between rebuilds so that only changed files are rendered
 /// again: each doc's rendering, keyed by a hash of its inputs, and the git history.
@@ -70,15 +70,9 @@ pub(super) struct DocState {
 pub(super) struct Incremental {
     pub(super) doc_routes: HashMap<PathBuf, String>,
     pub(super) data: data_files::DataFiles,
-    pub(super) link_check: LinkCheck,
-    /// Anchors of every route.
-    pub(super) anchors: HashMap<String, HashSet<String>>,
-    /// Every Markdown file, and its links and render diagnostics at the same index.
-    pub(super) sources: Vec<PathBuf>,
-    pub(super) links: Vec<Vec<LinkRef>>,
-    pub(super) render_diags: Vec<Vec<Diagnostic>>,
-    /// Diagnostics not tied to rendering or links (loading, data files, duplicate routes).
-    pub(super) base_diags: Diagnostics,
+    /// The link stage's state: anchors of every route, links and render diagnostics of every
+    /// Markdown file.
+    pub(super) linked: Linked,
     pub(super) config_links: Vec<(String, String)>,
     pub(super) docs: HashMap<PathBuf, DocState>,
 }
@@ -102,12 +96,12 @@ impl Site {
         if r.h1 != state.h1 {
             return Ok(None);
         }
-        inc.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));
-        inc.links[state.index] = std::mem::take(&mut r.links);
-        inc.render_diags[state.index] = std::mem::take(&mut r.diagnostics);
-        let mut diags = inc.base_diags.clone();
-        diags.extend(inc.render_diags.iter().flatten().cloned());
-        diags.extend(inc.link_check.run(&self.config, &inc.anchors, inc.sources.iter().zip(&inc.links), &inc.config_links));
+        inc.linked.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));
+        inc.linked.links[state.index] = std::mem::take(&mut r.links);
+        inc.linked.render_diags[state.index] = std::mem::take(&mut r.diagnostics);
+        let mut diags = inc.linked.base_diags.clone();
+        diags.extend(inc.linked.render_diags.iter().flatten().cloned());
+        diags.extend(inc.linked.link_check.run(&self.config, &inc.linked.anchors, inc.linked.sources.iter().zip(&inc.linked.links), &inc.config_links));
         diags.normalize(&self.config.site_dir);
         let description = front.description.clone().or_else(|| describe(&r.text));
         for &i in &state.pages {
