@@ -79,6 +79,12 @@ function scopedName(local: string, file: string): string {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // Relative: chunks import each other and their preloads by URLs relative to the importing
+  // module (`new URL(dep, import.meta.url)`), so one theme build serves any base URL. The
+  // template's `./assets/` URLs are relative to the template only: the engine rewrites them
+  // to `<baseUrl>assets/` (`build/site.rs`, `Site::template`), and the SSR bundle links
+  // on-demand stylesheets under the site's `baseUrl` (`app/chunkAssets.ts`).
+  base: './',
   plugins: [react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [precompressAssets()])],
   css: {
     modules: {

@@ -25,9 +25,9 @@ const CHUNK_SOURCES: Record<LazyComponentName, string> = {
 };
 
 /** The stylesheets of the on-demand components a page shows, so it is styled at first paint. */
-function onDemandStyles(page: PageData): string[] {
+function onDemandStyles(site: SiteData, page: PageData): string[] {
   const sources = new Set([...lazyComponentsIn(page.content)].map((name) => CHUNK_SOURCES[name]));
-  return [...new Set([...sources].flatMap((source) => stylesheetTags(source)))];
+  return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 
 export type RenderResult = { html: string; head: string };
@@ -46,9 +46,9 @@ export function render(
   );
   const head = [
     renderHead(site, page),
-    `<script>${inlineHeadScript(site, page)}</script>`,
+    `<script>${inlineHeadScript(site)}</script>`,
     ...thirdPartyTags(site),
-    ...onDemandStyles(page),
+    ...onDemandStyles(site, page),
   ];
   return { html, head: head.join('\n') };
 }

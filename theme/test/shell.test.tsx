@@ -16,9 +16,17 @@ import { autoHeightDuration, collapseDuration } from '../src/lib/collapse';
 import { click, mount, withProviders } from './render';
 import { page, site } from './fixtures';
 
-/** Runs the inline script of a page the way the browser would, at `pathname`. */
-function runHeadScript(script: string, pathname: string): void {
+/**
+ * Runs the inline script of a page the way the browser would, at `pathname`, in a document
+ * whose canonical link names `route` (as `renderHead` writes it before the script).
+ */
+function runHeadScript(script: string, pathname: string, route = page.path): void {
   window.history.replaceState(null, '', pathname);
+  document.head.querySelector('link[rel="canonical"]')?.remove();
+  const canonical = document.createElement('link');
+  canonical.rel = 'canonical';
+  canonical.href = `${site.url.replace(/\/+$/, '')}${route}`;
+  document.head.appendChild(canonical);
   // Collect this run's DOMContentLoaded callbacks and call them (the event fires once per page).
   const callbacks: (() => void)[] = [];
   const original = document.addEventListener;
@@ -64,8 +72,7 @@ describe('suggested base URL', () => {
 });
 
 describe('inline head script', () => {
-  const script = (overrides: Partial<SiteData> = {}, kind: 'doc' | 'notFound' = 'doc') =>
-    inlineHeadScript({ ...site, ...overrides }, { path: page.path, kind });
+  const script = (overrides: Partial<SiteData> = {}) => inlineHeadScript({ ...site, ...overrides });
 
   it('applies the default mode, or the stored one', () => {
     runHeadScript(script(), page.path);
@@ -133,12 +140,23 @@ describe('inline head script', () => {
   it('shows no banner where the page belongs, nor on the not-found page', () => {
     runHeadScript(script(), page.path);
     expect(document.getElementById(BASE_URL_BANNER_ID)).toBeNull();
-    runHeadScript(script({}, 'notFound'), '/anything/else');
+    runHeadScript(script(), '/anything/else', '/404.html');
+    expect(document.getElementById(BASE_URL_BANNER_ID)).toBeNull();
+    runHeadScript(script(), '/mirror/404.html', '/404.html');
+    expect(document.getElementById(BASE_URL_BANNER_ID)).toBeNull();
+  });
+
+  it('reads the route from the canonical link, so every page has the same script', () => {
+    expect(script()).not.toContain(page.path);
+    runHeadScript(script(), '/mirror/docs/other', '/docs/other');
+    expect(document.getElementById(BASE_URL_BANNER_ID)?.textContent).toContain('We suggest trying baseUrl = /mirror/');
+    document.getElementById(BASE_URL_BANNER_ID)?.remove();
+    runHeadScript(script(), '/docs/other', '/docs/other');
     expect(document.getElementById(BASE_URL_BANNER_ID)).toBeNull();
   });
 
   it('cannot be closed early by page data', () => {
-    const hostile = inlineHeadScript({ ...site, baseUrl: '/</script><script>alert(1)</script>/' }, { path: '/x', kind: 'page' });
+    const hostile = inlineHeadScript({ ...site, baseUrl: '/</script><script>alert(1)</script>/', url: 'https://x/</script>' });
     expect(hostile).not.toContain('</script>');
   });
 });
@@ -146,7 +164,7 @@ describe('inline head script', () => {
 describe('pre-rendered head', () => {
   it('carries the inline script and, only when configured, analytics and scripts', () => {
     const { head } = render(page.path, site, { routes: {}, notFound: '/404.json' }, page, null);
-    expect(head).toContain(`<script>${inlineHeadScript(site, page)}</script>`);
+    expect(head).toContain(`<script>${inlineHeadScript(site)}</script>`);
     expect(head).not.toContain('googletagmanager');
     const configured = { ...site, analytics: { trackingId: 'G-X', anonymizeIp: true }, scripts: [{ src: 'https://x.example/b.js', defer: false }] };
     const withTags = render(page.path, configured, { routes: {}, notFound: '/404.json' }, page, null).head;

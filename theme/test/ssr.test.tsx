@@ -2,6 +2,7 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../src/entry-server';
+import { stylesheetTags } from '../src/app/chunkAssets';
 import { homePage, notFoundPage, page, routes, sidebar, site } from './fixtures';
 import { hydrateServerHtml } from './render';
 
@@ -59,6 +60,19 @@ describe('server render', () => {
     const old = { ...page, path: '/docs/1.2/fdc3-intro', version: '1.2' };
     const { html } = render(old.path, site, routes, old, sidebar);
     expect(html).toContain('This is documentation for FDC3 1.2, which is no longer actively maintained.');
+  });
+
+  it('links on-demand stylesheets under the base URL', () => {
+    const manifest = {
+      'src/entry-client.tsx': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },
+      'src/content/home.ts': { file: 'assets/home-b.js', css: ['assets/home-b.css'], imports: ['src/entry-client.tsx', '_shared.js'] },
+      '_shared.js': { file: 'assets/shared-c.js', css: ['assets/shared-c.css'] },
+    };
+    expect(stylesheetTags('src/content/home.ts', '/FDC3/', manifest)).toEqual([
+      '<link rel="stylesheet" href="/FDC3/assets/home-b.css">',
+      '<link rel="stylesheet" href="/FDC3/assets/shared-c.css">',
+    ]);
+    expect(stylesheetTags('src/content/home.ts', '/', manifest)[0]).toBe('<link rel="stylesheet" href="/assets/home-b.css">');
   });
 
   it('is deterministic', () => {

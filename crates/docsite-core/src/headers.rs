@@ -24,8 +24,9 @@ pub const SECURITY_HEADERS: &[(&str, &str)] = &[
 ];
 
 /// Folders of the output whose files are content-hashed (their name changes with their
-/// bytes), relative to the output root.
-pub const HASHED_DIRS: &[&str] = &["assets", "_docsite"];
+/// bytes), relative to the output root: the theme's assets and the engine's data chunks
+/// (`_docsite/csp.json` beside them keeps its name across builds, so it is not one of them).
+pub const HASHED_DIRS: &[&str] = &["assets", "_docsite/pages", "_docsite/sidebars", "_docsite/routes", "_docsite/site", "_docsite/custom"];
 
 /// `Cache-Control` of hashed files: a year, never revalidated.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -53,8 +54,8 @@ pub const GTAG_CONNECT: &[&str] = &["https://*.google-analytics.com", "https://*
 
 /// Whether a file (path relative to the output root, `/`-separated) is content-hashed.
 pub fn is_immutable(rel: &str) -> bool {
-    let first = rel.trim_start_matches('/').split('/').next().unwrap_or("");
-    HASHED_DIRS.contains(&first)
+    let rel = rel.trim_start_matches('/');
+    HASHED_DIRS.iter().any(|dir| rel.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/')))
 }
 
 /// Whether a file (path relative to the output root) may be fetched from any origin, given
@@ -266,9 +267,12 @@ mod tests {
     #[test]
     fn hashed_folders_are_immutable_and_cors_follows_the_configured_paths() {
         assert!(is_immutable("assets/index-abc.js"));
-        assert!(is_immutable("/_docsite/page/x.json"));
+        assert!(is_immutable("/_docsite/pages/x.json"));
+        assert!(is_immutable("_docsite/site/x.json"));
+        assert!(!is_immutable("_docsite/csp.json"), "rewritten by every build under the same name");
         assert!(!is_immutable("docs/index.html"));
         assert!(!is_immutable("assets.txt"));
+        assert!(!is_immutable("_docsite/pagesx/a.json"));
         assert!(allows_cors("schemas/2.2/context/instrument.schema.json", DEFAULT_CORS));
         assert!(!allows_cors("docs/schemas/x.json", DEFAULT_CORS));
         assert!(allows_cors("/data.json", &["data.json"]));

@@ -3,8 +3,8 @@
 //! Scripts, styles, fonts and fetches come from the site itself (`'self'`). Two things widen
 //! that, both read from what the engine wrote rather than from the page:
 //!
-//! - **the engine's own inline scripts** (the colour-mode head script, which embeds the
-//!   page's route, and the analytics bootstrap when configured) are allowed by the SHA-256
+//! - **the engine's own inline scripts** (the colour-mode head script, the same on every
+//!   page, and the analytics bootstrap when configured) are allowed by the SHA-256
 //!   hashes the engine recorded for that HTML file in `_docsite/csp.json` (docsite-core's
 //!   `csp_manifest.rs`), computed from the theme's rendered head alone. The page is never
 //!   scanned: an inline script that content placed in a page (through Markdown, a sidebar

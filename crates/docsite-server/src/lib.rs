@@ -349,9 +349,10 @@ fn content_type(path: &Path) -> Option<&'static str> {
     })
 }
 
-/// Hashed files (under `assets/` or `_docsite/`) never change: cache them for a year.
+/// Hashed files (under `assets/` or `_docsite/<kind>/`) never change: cache them for a year.
 fn is_immutable(rel: &Path) -> bool {
-    rel.components().next().and_then(|c| c.as_os_str().to_str()).is_some_and(headers::is_immutable)
+    let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+    parts.is_some_and(|parts| headers::is_immutable(&parts.join("/")))
 }
 
 /// An `If-Modified-Since` later than now is ignored (RFC 9110 §13.1.3): a clock ahead of

@@ -4,9 +4,10 @@
 // search, schemas with CORS); and the host files (`_headers`, `_redirects`, sitemap, robots)
 // and the crawler tags of the pre-rendered heads say what `docsite serve` does.
 //
-// Servers: Debian's nginx with the minimal configuration the guide's Deploying page gives
-// (skipped with a note when nginx is not installed; .ci/run installs it), and Python's
-// `http.server` (no configuration at all: no 404 page, directory redirects only).
+// Servers: Debian's nginx with the minimal configuration the guide's Deploying page gives,
+// plus the one Content-Security-Policy of the build's `_headers` (skipped with a note when
+// nginx is not installed; .ci/run installs it), and Python's `http.server` (no
+// configuration at all: no 404 page, directory redirects only).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,8 +19,11 @@ import { BIN, SITE_BUILD, freePort, launch, openPage, startServer, unexpected } 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const SITE_DIR = path.resolve(SITE_BUILD, '..');
 
-/** The nginx server block of the guide (guide/docs/deploying.md), for a site at `prefix`. */
-function nginxConfig(port, webRoot, prefix, tmp) {
+/**
+ * The nginx server block of the guide (guide/docs/deploying.md), for a site at `prefix`,
+ * sending `csp` (the policy of the build's `_headers`) with every page.
+ */
+function nginxConfig(port, webRoot, prefix, tmp, csp) {
   return `daemon off;
 pid ${tmp}/nginx.pid;
 error_log ${tmp}/error.log;
@@ -37,6 +41,7 @@ http {
     root ${webRoot};
     gzip_static on;
     location ${prefix} {
+      add_header Content-Security-Policy "${csp}" always;
       try_files $uri $uri/index.html =404;
       error_page 404 ${prefix}404.html;
     }
@@ -69,7 +74,9 @@ async function staticServer(kind, webRoot, prefix) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `docsite-${kind}-`));
   let proc;
   if (kind === 'nginx') {
-    fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(port, webRoot, prefix, tmp));
+    const rules = parseHeaders(fs.readFileSync(path.join(webRoot, prefix, '_headers'), 'utf8'));
+    const csp = headersFor(rules, `${prefix}docs/x`)['content-security-policy'];
+    fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(port, webRoot, prefix, tmp, csp));
     proc = spawn(NGINX, ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: 'ignore' });
   } else {
     proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', webRoot], { stdio: 'ignore' });
@@ -100,16 +107,15 @@ after(async () => {
 
 const setups = [
   { name: 'nginx at the root', kind: 'nginx', prefix: '/', root: () => SITE_BUILD },
-  // Known gap: the theme's HTML template and Vite chunks are built for base `/`, so under a
-  // sub-path the page's own assets load from `/assets/` (outside it). Left as todo until the
-  // theme's assets follow the base URL (its Vite `base`).
-  { name: 'nginx under /FDC3/ (--base-url)', kind: 'nginx', prefix: '/FDC3/', root: () => prefixed.webRoot, todo: 'theme assets do not follow the base URL yet' },
-  { name: 'python http.server under /FDC3/ (--base-url)', kind: 'python', prefix: '/FDC3/', root: () => prefixed.webRoot, todo: 'theme assets do not follow the base URL yet' },
+  // The theme is built once with a relative base; the engine puts the template's asset URLs
+  // under the base URL, and chunks find each other relative to themselves.
+  { name: 'nginx under /FDC3/ (--base-url)', kind: 'nginx', prefix: '/FDC3/', root: () => prefixed.webRoot },
+  { name: 'python http.server under /FDC3/ (--base-url)', kind: 'python', prefix: '/FDC3/', root: () => prefixed.webRoot },
 ];
 
 for (const setup of setups) {
   const skip = setup.kind === 'nginx' && !NGINX ? 'nginx is not installed (apt-get install nginx)' : false;
-  test(`${setup.name}: deep links, clean URLs, 404, client navigation, search and schemas work`, { skip, todo: setup.todo }, async () => {
+  test(`${setup.name}: deep links, clean URLs, 404, client navigation, search and schemas work`, { skip }, async () => {
     const server = await staticServer(setup.kind, setup.root(), setup.prefix);
     servers.push(server);
     const at = (p) => server.base + setup.prefix + p;
@@ -147,6 +153,8 @@ for (const setup of setups) {
     assert.ok((await first.getAttribute('href')).startsWith(`${setup.prefix}docs/`), await first.getAttribute('href'));
     await page.keyboard.press('Escape');
 
+    // Nothing failed so far; the missing page below is the one expected 404.
+    assert.deepEqual(problems, []);
     // A missing page: status 404; nginx shows the site's 404 page (python has no such config).
     const missing = await page.goto(at('docs/no-such-page'), { waitUntil: 'networkidle' });
     assert.equal(missing.status(), 404);
@@ -159,30 +167,66 @@ for (const setup of setups) {
     assert.equal((await schema.json()).$id, `https://fdc3.finos.org${setup.prefix}schemas/2.2/context/instrument.schema.json`);
     if (setup.kind === 'nginx') assert.equal(schema.headers.get('access-control-allow-origin'), '*');
 
-    assert.deepEqual(unexpected(problems, /404 \(Not Found\)/), []);
+    // nginx says "Not Found", python "File not found".
+    assert.deepEqual(unexpected(problems, /status of 404 \((?:Not Found|File not found)\)/), []);
     await context.close();
   });
 }
 
-test('docsite serve sends the CORS header for schemas and the CSP that _headers gives each page', async () => {
+/** What Netlify and Cloudflare Pages send as `Cache-Control` when no rule sets it. */
+const HOST_DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
+
+test('_headers is one rule per distinct policy, and docsite serve sends what it gives every page, asset, chunk and schema', async () => {
+  const text = fs.readFileSync(path.join(SITE_BUILD, '_headers'), 'utf8');
+  const rules = parseHeaders(text);
+  // Cloudflare Pages applies at most 100 rules; one policy for every page keeps it to a few.
+  assert.ok(rules.length <= 20, `${rules.length} rules`);
+  assert.ok(text.length < 8 * 1024, `${text.length} bytes`);
+  assert.equal(new Set(rules.map(([pattern]) => pattern)).size, rules.length, 'no pattern twice');
+  // No two matching rules set the same header (hosts would join their values), but for the
+  // sitemap's lockdown policy, which joined to the page policy only narrows it.
+  const csp = rules.filter(([, h]) => h['content-security-policy']);
+  assert.deepEqual(csp.map(([p]) => p), ['/*', '/sitemap.xml']);
+  assert.deepEqual(rules.filter(([, h]) => h['cache-control']).map(([p]) => p).sort(), [
+    '/_docsite/custom/*', '/_docsite/pages/*', '/_docsite/routes/*', '/_docsite/sidebars/*', '/_docsite/site/*', '/assets/*',
+  ]);
+
   const server = await startServer();
   servers.push(server);
   const schema = await fetch(server.base + '/schemas/2.2/context/instrument.schema.json');
   assert.equal(schema.headers.get('access-control-allow-origin'), '*');
-  const page = await fetch(server.base + '/docs/fdc3-intro');
-  assert.equal(page.headers.get('access-control-allow-origin'), null, 'pages are not CORS');
-  const rules = parseHeaders(fs.readFileSync(path.join(SITE_BUILD, '_headers'), 'utf8'));
-  for (const route of ['/', '/docs/fdc3-intro', '/docs/api/ref/DesktopAgent', '/community']) {
+  assert.equal(headersFor(rules, '/schemas/2.2/context/instrument.schema.json')['access-control-allow-origin'], '*');
+  const home = await fetch(server.base + '/docs/fdc3-intro');
+  assert.equal(home.headers.get('access-control-allow-origin'), null, 'pages are not CORS');
+
+  // Every page of the sitemap, the 404 page, a theme asset, a data chunk and the CSP manifest.
+  const sitemap = fs.readFileSync(path.join(SITE_BUILD, 'sitemap.xml'), 'utf8');
+  const routes = [...sitemap.matchAll(/<loc>https:\/\/fdc3\.finos\.org(.*?)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  assert.ok(routes.length > 500, `${routes.length} routes`);
+  const asset = fs.readdirSync(path.join(SITE_BUILD, 'assets')).find((f) => f.endsWith('.js'));
+  const chunk = fs.readdirSync(path.join(SITE_BUILD, '_docsite/pages'))[0];
+  const checked = [...routes, '/docs/no-such-page', `/assets/${asset}`, `/_docsite/pages/${chunk}`, '/_docsite/csp.json'];
+  const mismatches = [];
+  for (const route of checked) {
     const res = await fetch(server.base + route);
+    await res.arrayBuffer();
     const written = headersFor(rules, route);
-    assert.equal(res.headers.get('content-security-policy'), written['content-security-policy'], route);
-    for (const name of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control']) {
-      assert.equal(res.headers.get(name), written[name], `${route}: ${name}`);
+    const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
+    const expected = {
+      // docsite serve sends a policy with HTML only; hosts send `/*`'s with every file.
+      'content-security-policy': html ? written['content-security-policy'] : res.headers.get('content-security-policy'),
+      'cache-control': written['cache-control'] ?? HOST_DEFAULT_CACHE,
+      'x-content-type-options': written['x-content-type-options'],
+      'referrer-policy': written['referrer-policy'],
+      'x-frame-options': written['x-frame-options'],
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      if (res.headers.get(name) !== value) mismatches.push(`${route}: ${name}: serve sends ${res.headers.get(name)}, _headers gives ${value}`);
     }
   }
-  const asset = fs.readdirSync(path.join(SITE_BUILD, 'assets')).find((f) => f.endsWith('.js'));
-  const assetRes = await fetch(`${server.base}/assets/${asset}`);
-  assert.equal(assetRes.headers.get('cache-control'), headersFor(rules, `/assets/${asset}`)['cache-control']);
+  assert.deepEqual(mismatches.slice(0, 5), []);
+  assert.equal((await fetch(server.base + '/_docsite/csp.json')).headers.get('cache-control'), HOST_DEFAULT_CACHE, 'the manifest is rewritten under the same name');
+  assert.equal((await fetch(`${server.base}/assets/${asset}`)).headers.get('cache-control'), 'public, max-age=31536000, immutable');
 });
 
 test('the home page head has the crawler tags and WebSite data, and runs with no CSP violation', async () => {

@@ -4,6 +4,7 @@
 //! Read from Vite's build manifest (`dist/client/.vite/manifest.json`); without one (tests
 //! run from the sources) there are no tags.
 import { readFileSync } from 'node:fs';
+import { escapeHtml } from './head';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -20,8 +21,11 @@ function readManifest(): Manifest | null {
   return cached;
 }
 
-/** The stylesheet tags of the chunk built from `source` (a path relative to the theme, as Vite keys it). */
-export function stylesheetTags(source: string, manifest: Manifest | null = readManifest()): string[] {
+/**
+ * The stylesheet tags of the chunk built from `source` (a path relative to the theme, as Vite
+ * keys it), under the site's `baseUrl` (the engine copies the client's `assets/` there).
+ */
+export function stylesheetTags(source: string, baseUrl: string, manifest: Manifest | null = readManifest()): string[] {
   const chunk = manifest?.[source];
   if (!manifest || !chunk) return [];
   const css = new Set<string>();
@@ -37,5 +41,5 @@ export function stylesheetTags(source: string, manifest: Manifest | null = readM
     }
   };
   visit(chunk);
-  return [...css].map((file) => `<link rel="stylesheet" href="/${file}">`);
+  return [...css].map((file) => `<link rel="stylesheet" href="${escapeHtml(baseUrl + file)}">`);
 }

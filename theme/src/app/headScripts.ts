@@ -7,7 +7,7 @@
 //!
 //! The storage keys live here and in the components that write them (imported, so the
 //! two cannot disagree).
-import type { PageData, SiteData } from '../generated/contract';
+import type { SiteData } from '../generated/contract';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../components/AnnouncementBar/keys';
 import { COLOR_MODE_STORAGE_KEY } from '../contexts/ColorMode';
 import { escapeHtml } from './head';
@@ -28,14 +28,6 @@ function literal(value: unknown): string {
  */
 function inline(fn: (...args: never[]) => unknown): string {
   return fn.toString().replace(/\s*\n\s*/g, '');
-}
-
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
@@ -94,8 +86,27 @@ export function insertBaseUrlBanner(id: string, baseUrl: string, suggested: stri
   document.body.insertBefore(banner, document.body.firstChild);
 }
 
-/** The inline script of one page. */
-export function inlineHeadScript(site: SiteData, page: Pick<PageData, 'path' | 'kind'>): string {
+/**
+ * The page's route, read from its canonical link (`<site url><route>`, written by
+ * `renderHead` before this script): the script itself names no page, so every page of a
+ * site has the same inline script and one Content-Security-Policy hash allows it on all of
+ * them (`_headers` carries one policy for the whole site). Null without a canonical link of
+ * the site. Runs inside the inline script, so it is plain ES5.
+ */
+export function pageRoute(siteUrl: string): string | null {
+  var link = document.querySelector('link[rel="canonical"]');
+  var href = link ? link.getAttribute('href') : null;
+  if (!href || href.indexOf(siteUrl) !== 0) return null;
+  var route = href.slice(siteUrl.length) || '/';
+  try {
+    return decodeURIComponent(route);
+  } catch (e) {
+    return route;
+  }
+}
+
+/** The inline script of every page of a site (nothing in it depends on the page). */
+export function inlineHeadScript(site: SiteData): string {
   const { colorMode, announcementBar } = site;
   const parts = [
     'var d=document.documentElement,s=null;',
@@ -117,12 +128,13 @@ export function inlineHeadScript(site: SiteData, page: Pick<PageData, 'path' | '
         `d.setAttribute(${literal(ANNOUNCEMENT_DISMISSED_ATTRIBUTE)},'true');`,
     );
   }
-  if (page.kind !== 'notFound') {
-    parts.push(
-      `var b=(${inline(suggestBaseUrl)})(location.pathname,${literal(decodedPath(page.path))},${literal(site.baseUrl)});`,
-      `if(b)document.addEventListener('DOMContentLoaded',function(){(${inline(insertBaseUrlBanner)})(${literal(BASE_URL_BANNER_ID)},${literal(site.baseUrl)},b)});`,
-    );
-  }
+  // The not-found page's route (`/404.html`) is not where it is shown, so it suggests
+  // nothing: `suggestBaseUrl` needs the address to end with the route.
+  parts.push(
+    `var r=(${inline(pageRoute)})(${literal(site.url.replace(/\/+$/, ''))});`,
+    `var b=r&&(${inline(suggestBaseUrl)})(location.pathname,r,${literal(site.baseUrl)});`,
+    `if(b)document.addEventListener('DOMContentLoaded',function(){(${inline(insertBaseUrlBanner)})(${literal(BASE_URL_BANNER_ID)},${literal(site.baseUrl)},b)});`,
+  );
   return `(function(){${parts.join('')}})()`;
 }
 

@@ -1,12 +1,18 @@
 //! The host-file stage: what static hosts and crawlers read beside the pages.
 //!
 //! - `_headers` (Netlify, Cloudflare Pages): the header policy of [`crate::headers`], the
-//!   one `docsite serve` applies: security headers for everything, a year of caching for
-//!   the hashed folders, CORS for `[deploy] cors`, the lockdown policy for `sitemap.xml`,
-//!   the rules of `[[deploy.headers]]`, then one rule per page (with and without the final
-//!   `/`) carrying the page's Content-Security-Policy, whose hashes are those of the
-//!   page's own inline scripts as written here. `docsite serve` reads this file back for
-//!   the headers it does not compute itself (CORS, configured rules).
+//!   one `docsite serve` applies, as one rule per distinct policy (a dozen rules, far below
+//!   Cloudflare's limit of 100): security headers and the pages' Content-Security-Policy
+//!   for everything (`/*`), a year of caching for the hashed folders, CORS for
+//!   `[deploy] cors`, the lockdown policy for `sitemap.xml`, the rules of
+//!   `[[deploy.headers]]`. The theme writes the same inline head script into every page
+//!   (nothing in it names the page), so one policy allows every page's scripts; should
+//!   pages differ (another theme), the `/*` policy allows the union of their hashes, all of
+//!   them the engine's own. No rule sets `Cache-Control` for everything else: both hosts
+//!   send `public, max-age=0, must-revalidate` by default, the value `docsite serve` sends,
+//!   and hosts join the values of a header set by two matching rules, which would spoil
+//!   the hashed folders' rule. `docsite serve` reads this file back for the headers it does
+//!   not compute itself (CORS, configured rules).
 //! - `_redirects`: the `.html` and `/index.html` forms of every route to its clean URL
 //!   (what `docsite serve` does for any path); forced (`301!`) because the
 //!   `index.html` file exists and Netlify would otherwise serve it.
@@ -67,7 +73,9 @@ fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRule
     let base = site.config.base_url.as_str();
     let deploy = &site.config.raw.deploy;
     let mut rules = Vec::new();
-    rules.push((under(base, "*"), headers::SECURITY_HEADERS.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()));
+    let mut everything: Vec<(String, String)> = headers::SECURITY_HEADERS.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+    everything.push(("content-security-policy".to_string(), headers::content_security_policy(&all_page_hashes(html), &SiteSources::of_site(&site.site_data))));
+    rules.push((under(base, "*"), everything));
     for dir in headers::HASHED_DIRS {
         rules.push((under(base, &format!("{dir}/*")), vec![("cache-control".to_string(), headers::CACHE_IMMUTABLE.to_string())]));
     }
@@ -82,28 +90,21 @@ fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRule
     for rule in &deploy.headers {
         rules.push((under(base, &rule.path), rule.values.iter().map(|(n, v)| (n.to_ascii_lowercase(), v.clone())).collect()));
     }
-    let sources = SiteSources::of_site(&site.site_data);
-    for (i, page) in site.pages.iter().enumerate() {
-        let Some(hashes) = html.get(&site.document_path(i)) else { continue };
-        let page_headers = vec![
-            ("content-security-policy".to_string(), headers::content_security_policy(hashes, &sources)),
-            ("cache-control".to_string(), headers::CACHE_REVALIDATE.to_string()),
-        ];
-        for path in url_forms(&page.data.path, base) {
-            rules.push((path, page_headers.clone()));
-        }
-    }
     HeaderRules { rules }
 }
 
-/// The URL paths a page answers at: its route with and without the final `/` (hosts
-/// answer both, one by redirecting); the home page only at the base URL.
-fn url_forms(route: &str, base: &str) -> Vec<String> {
-    if route == base || route == "/" {
-        return vec![route.to_string()];
+/// The inline-script hashes of every page, without duplicates, in the order of the pages'
+/// paths (one set when every page has the same head script, as the theme writes it).
+fn all_page_hashes(html: &HashMap<PathBuf, Vec<String>>) -> Vec<String> {
+    let mut paths: Vec<&PathBuf> = html.keys().collect();
+    paths.sort();
+    let mut out: Vec<String> = Vec::new();
+    for hash in paths.into_iter().flat_map(|p| &html[p]) {
+        if !out.contains(hash) {
+            out.push(hash.clone());
+        }
     }
-    let bare = route.trim_end_matches('/');
-    vec![bare.to_string(), format!("{bare}/")]
+    out
 }
 
 /// The lines of `_redirects`.
@@ -170,11 +171,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pages_answer_with_and_without_the_final_slash_and_home_once() {
-        assert_eq!(url_forms("/", "/"), vec!["/"]);
-        assert_eq!(url_forms("/FDC3/", "/FDC3/"), vec!["/FDC3/"]);
-        assert_eq!(url_forms("/docs/a", "/"), vec!["/docs/a", "/docs/a/"]);
-        assert_eq!(url_forms("/docs/api/", "/"), vec!["/docs/api", "/docs/api/"]);
+    fn one_policy_allows_every_pages_scripts_once_in_a_stable_order() {
+        let html: HashMap<PathBuf, Vec<String>> = [
+            (PathBuf::from("docs/b/index.html"), vec!["'sha256-b'".to_string(), "'sha256-a'".to_string()]),
+            (PathBuf::from("docs/a/index.html"), vec!["'sha256-a'".to_string()]),
+            (PathBuf::from("404.html"), vec!["'sha256-a'".to_string()]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(all_page_hashes(&html), vec!["'sha256-a'", "'sha256-b'"]);
+        assert_eq!(all_page_hashes(&HashMap::new()), Vec::<String>::new());
     }
 
     #[test]

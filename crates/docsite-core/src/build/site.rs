@@ -108,10 +108,11 @@ impl Site {
         &self.config.base_url
     }
 
-    /// The theme's HTML template.
+    /// The theme's HTML template, its asset URLs under the base URL.
     pub(crate) fn template(&self, theme_dir: &Path) -> Result<String, BuildError> {
         let path = theme_dir.join("dist/client/index.html");
-        std::fs::read_to_string(&path).map_err(BuildError::io(&path))
+        let template = std::fs::read_to_string(&path).map_err(BuildError::io(&path))?;
+        template_under_base(&template, &self.config.base_url).map_err(|why| BuildError::Theme(format!("{}: {why}", path.display())))
     }
 
     /// The site's `customCss` files: (source, URL). The URL holds a hash of the content, as
@@ -248,8 +249,38 @@ impl Site {
     }
 }
 
+/// The theme's template with its asset URLs under `base`. The theme is built with Vite's
+/// relative base (`./`, see `theme/vite.config.ts`): its chunks find each other relative to
+/// themselves, but the template's `./assets/` URLs are relative to a page at the root only,
+/// so they become `<base>assets/` here, for every page at any depth and any base URL. A
+/// template with root-absolute `/assets/` URLs (a theme built for base `/`) can only serve a
+/// site at `/`: refused for any other base.
+fn template_under_base(template: &str, base: &str) -> Result<String, String> {
+    if base != "/" && (template.contains("=\"/assets/") || template.contains("='/assets/")) {
+        return Err(format!("the template loads its assets from /assets/, outside the base URL {base}: build the theme with Vite's `base: './'`"));
+    }
+    let base = escape(base);
+    Ok(template.replace("=\"./assets/", &format!("=\"{base}assets/")).replace("='./assets/", &format!("='{base}assets/")))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn template_asset_urls_follow_the_base_url() {
+        let template = r#"<script type="module" crossorigin src="./assets/index-a.js"></script><link rel="stylesheet" href="./assets/index-b.css">"#;
+        let under = super::template_under_base(template, "/FDC3/").expect("relative template");
+        assert_eq!(under, r#"<script type="module" crossorigin src="/FDC3/assets/index-a.js"></script><link rel="stylesheet" href="/FDC3/assets/index-b.css">"#);
+        assert!(super::template_under_base(template, "/").expect("root").contains(r#"src="/assets/index-a.js""#));
+    }
+
+    #[test]
+    fn a_template_built_for_the_root_is_refused_under_another_base_url() {
+        let template = r#"<script type="module" src="/assets/index-a.js"></script>"#;
+        assert!(super::template_under_base(template, "/").is_ok());
+        let err = super::template_under_base(template, "/FDC3/").expect_err("root-only template");
+        assert!(err.contains("/FDC3/") && err.contains("base: './'"), "{err}");
+    }
+
     use std::path::PathBuf;
 
     fn docusaurus_fixture() -> super::Site {
