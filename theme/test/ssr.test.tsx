@@ -62,6 +62,16 @@ describe('server render', () => {
     expect(html).toContain('This is documentation for FDC3 1.2, which is no longer actively maintained.');
   });
 
+  it("says the version's configured banner text instead of the default sentence, still linking the latest version", () => {
+    const next = { ...page, path: '/docs/next/fdc3-intro', version: 'current' };
+    const text = 'This is the draft of the next version of the standard.';
+    const configured = { ...site, versions: site.versions.map((v) => (v.name === 'current' ? { ...v, bannerText: text } : v)) };
+    const { html } = render(next.path, configured, routes, next, sidebar);
+    expect(html).toContain(text);
+    expect(html).not.toContain('This is unreleased documentation');
+    expect(html).toContain('latest version');
+  });
+
   it('links on-demand stylesheets under the base URL', () => {
     const manifest = {
       'src/entry-client.tsx': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },

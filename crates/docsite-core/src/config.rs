@@ -454,6 +454,7 @@ impl Default for RawDocs {
 /// [docs.versions.current]
 /// label = "Next"
 /// banner = "unreleased"
+/// bannerText = "This is the draft of the next version of the standard, not released yet."
 /// ```
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -467,6 +468,14 @@ pub struct RawVersionOptions {
     /// Banner above every doc of the version. Default: none for `lastVersion`, `unreleased`
     /// for `current` and releases newer than `lastVersion`, `unmaintained` for older ones.
     pub banner: Option<RawBanner>,
+    /// What the banner says about the version, in place of its first sentence (by default
+    /// "This is unreleased documentation for FDC3 Next version." or "This is documentation
+    /// for FDC3 1.2, which is no longer actively maintained.", with the site's `title` and
+    /// the version's `label`); the link to the same page in the latest version follows it as
+    /// always. Plain text, one or two sentences; only with a `banner`. Docusaurus has no such
+    /// option (its banner sentences come from translations), so a migrated site keeps the
+    /// default. Example: `bannerText = "This is the draft of the next version of the standard."`
+    pub banner_text: Option<String>,
 }
 
 /// Banner setting of a version.

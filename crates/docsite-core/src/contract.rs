@@ -395,6 +395,9 @@ pub struct VersionData {
     pub is_last: bool,
     /// Banner shown on this version's pages.
     pub banner: Option<VersionBanner>,
+    /// The banner's own text about the version (config `bannerText`), in place of the
+    /// theme's sentence for the banner kind; the link to the latest version follows it.
+    pub banner_text: Option<String>,
 }
 
 /// Banner of a version that is not the latest release.

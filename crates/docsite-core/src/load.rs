@@ -42,6 +42,8 @@ pub struct Version {
     pub dir: PathBuf,
     /// Banner.
     pub banner: Option<VersionBanner>,
+    /// The banner's text about the version (`bannerText`), when configured.
+    pub banner_text: Option<String>,
     /// Whether this is the latest release.
     pub is_last: bool,
     /// Docs, sorted by id.
@@ -334,6 +336,24 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             Some(crate::config::RawBanner::Unmaintained) => Some(VersionBanner::Unmaintained),
             None => default_banner,
         };
+        let banner_text = opts.and_then(|o| o.banner_text.clone());
+        if let Some(text) = &banner_text {
+            let key = if name.contains('.') { format!("docs.versions.\"{name}\".bannerText") } else { format!("docs.versions.{name}.bannerText") };
+            let problem = if text.trim().is_empty() {
+                Some("is empty (remove the key to keep the default text)".to_string())
+            } else if banner.is_none() {
+                Some("is set, but the version shows no banner (set `banner` to `unreleased` or `unmaintained`)".to_string())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                let d = Diagnostic::error(&config.file, format!("`{key}` {problem}"));
+                diags.push(match config.line_of(&key) {
+                    Some(l) => d.at(l, None),
+                    None => d,
+                });
+            }
+        }
         let docs = load_docs(&name, &dir, &route_prefix, &mut diags);
         let mut version = Version {
             name: name.clone(),
@@ -341,6 +361,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             route_prefix,
             dir,
             banner,
+            banner_text: banner_text.map(|t| t.trim().to_string()),
             is_last,
             docs,
             sidebars: Vec::new(),

@@ -79,6 +79,7 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             main_doc_path: main_doc_paths.get(&v.name).cloned().unwrap_or_else(|| v.route_prefix.clone()),
             is_last: v.is_last,
             banner: v.banner,
+            banner_text: v.banner_text.clone(),
         })
         .collect();
     let scripts = raw

@@ -70,6 +70,19 @@ fn sidebars_and_navbar_resolve_against_docs() {
 }
 
 #[test]
+fn a_versions_banner_text_reaches_the_theme_trimmed() {
+    let site = check(&fixture("basic")).unwrap();
+    let text = |name: &str| site.site_data().versions.iter().find(|v| v.name == name).and_then(|v| v.banner_text.clone());
+    assert_eq!(text("current").as_deref(), Some("The draft of the next release."));
+    assert_eq!(text("1.0"), None);
+}
+
+#[test]
+fn an_empty_banner_text_or_one_without_a_banner_names_the_key() {
+    insta::assert_snapshot!(error_report("bad-banner"));
+}
+
+#[test]
 fn analytics_and_scripts_reach_the_theme() {
     let site = check(&fixture("basic")).unwrap();
     let analytics = site.site_data().analytics.as_ref().expect("[gtag] is configured");

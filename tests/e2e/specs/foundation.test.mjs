@@ -2,7 +2,7 @@
 // warnings, client-side navigation, the not-found page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSite } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -72,6 +72,21 @@ test('older versions carry the unmaintained banner linking to the latest version
   await page.getByText('which is no longer actively maintained').waitFor();
   const latest = page.getByRole('link', { name: 'latest version' });
   assert.equal(await latest.getAttribute('href'), '/docs/fdc3-intro');
+  await context.close();
+});
+
+test("next's banner says what the config's bannerText says: the standard's unreleased working draft", async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/next', { waitUntil: 'networkidle' });
+  const banner = page.getByRole('note').filter({ hasText: 'latest version' });
+  const text = await banner.textContent();
+  // site/docsite.toml: [docs.versions.current] bannerText.
+  assert.match(text, /^This is the working draft of the next version of the FDC3 standard, from the main branch of the finos\/FDC3 repository: it is not released and can still change\./);
+  assert.doesNotMatch(text, /unreleased documentation/);
+  const latest = banner.getByRole('link', { name: 'latest version' });
+  assert.match(await latest.getAttribute('href'), /^\/docs(\/|$)/);
+  assert.doesNotMatch(await latest.getAttribute('href'), /^\/docs\/next/);
+  assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
 

@@ -413,7 +413,12 @@ isLast: boolean,
 /**
  * Banner shown on this version's pages.
  */
-banner: VersionBanner | null, };
+banner: VersionBanner | null, 
+/**
+ * The banner's own text about the version (config `bannerText`), in place of the
+ * theme's sentence for the banner kind; the link to the latest version follows it.
+ */
+bannerText: string | null, };
 
 export type SearchData = { 
 /**

@@ -1,5 +1,6 @@
 //! The banner of unreleased (next) and unmaintained (old) docs versions, pointing to
-//! the same doc in the latest version.
+//! the same doc in the latest version. Its first sentence is the version's `bannerText`
+//! when the config gives one, else a sentence for the banner's kind.
 import { usePageData } from '../../contexts/PageData';
 import { usePreferredVersion } from '../../contexts/PreferredVersion';
 import { useSiteData } from '../../contexts/SiteData';
@@ -18,9 +19,10 @@ export function DocVersionBanner() {
   return (
     <div className={styles.banner} role="note">
       <p>
-        {version.banner === 'unreleased'
-          ? `This is unreleased documentation for ${site.title} ${version.label} version.`
-          : `This is documentation for ${site.title} ${version.label}, which is no longer actively maintained.`}
+        {version.bannerText ??
+          (version.banner === 'unreleased'
+            ? `This is unreleased documentation for ${site.title} ${version.label} version.`
+            : `This is documentation for ${site.title} ${version.label}, which is no longer actively maintained.`)}
       </p>
       <p>
         For up-to-date documentation, see the{' '}
