@@ -139,3 +139,37 @@ test('the home page is a landing page: full-bleed hero, card grids without holes
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('in dark mode every text of a sequence diagram stays inside its note or actor box', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { colorScheme: 'dark' });
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  let boxes = 0;
+  for (const route of ['/docs/use-cases/uc-1', '/docs/api/specs/webConnectionProtocol', '/docs/agent-bridging/spec']) {
+    await page.goto(ctx.server.base + route, { waitUntil: 'networkidle' });
+    // Diagrams draw as they near the viewport: visit each.
+    for (const diagram of await page.locator('article .mermaid-diagram').all()) {
+      await diagram.scrollIntoViewIfNeeded();
+      await diagram.locator('svg').first().waitFor();
+    }
+    const result = await page.evaluate(() => {
+      const spills = [];
+      let count = 0;
+      for (const rect of document.querySelectorAll('.mermaid-diagram svg[aria-roledescription="sequence"] :is(rect.note, rect.actor)')) {
+        const texts = [...rect.parentElement.querySelectorAll(':scope > text')];
+        if (texts.length === 0) continue;
+        count += 1;
+        const r = rect.getBoundingClientRect();
+        for (const t of texts) {
+          const b = t.getBoundingClientRect();
+          if (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1) spills.push(t.textContent);
+        }
+      }
+      return { count, spills };
+    });
+    boxes += result.count;
+    assert.deepEqual(result.spills, [], route);
+  }
+  assert.ok(boxes > 10, `${boxes} boxes checked`);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
