@@ -1,8 +1,8 @@
 //! Data files under `<site>/data/`: the structured lists behind the site pages (community
-//! showcase, training, users, releases).
+//! showcase, training, users, releases) and the measured sizes of the site's diagrams.
 //!
-//! Each `*.json` file says which schema it follows in its `kind` field (`cards`, `users` or
-//! `releases`). The raw types below are the files exactly as written (`deny_unknown_fields`
+//! Each `*.json` file says which schema it follows in its `kind` field (`cards`, `users`,
+//! `releases` or `diagram-sizes`). The raw types below are the files exactly as written (`deny_unknown_fields`
 //! everywhere); [`load`] deserialises and validates every file at the start of a build and
 //! reports each problem with the file, the line and column, the entry (index and title) and
 //! the field, so a contributor who adds a malformed entry learns exactly what to fix. The
@@ -27,7 +27,7 @@ pub const MAX_DESCRIPTION_WORDS: usize = 100;
 pub const MAX_TITLE_CHARS: usize = 100;
 
 /// The `kind` values, for messages.
-const KINDS: &[&str] = &["cards", "users", "releases"];
+const KINDS: &[&str] = &["cards", "users", "releases", "diagram-sizes"];
 
 // ---------------------------------------------------------------------------------------
 // Raw files, exactly as written.
@@ -207,6 +207,41 @@ pub struct RawReleases {
     pub releases: Vec<RawRelease>,
 }
 
+/// One diagram's drawn size, in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DiagramSize {
+    /// Width of the drawn SVG at its natural size.
+    pub width: f64,
+    /// Height of the drawn SVG at its natural size.
+    pub height: f64,
+    /// Whether the diagram scales down to the column (flowcharts) rather than keeping its
+    /// natural size and scrolling sideways (sequence diagrams).
+    pub fit: bool,
+}
+
+/// `kind: "diagram-sizes"`: the size each mermaid diagram of the site is drawn at, by
+/// [`diagram_key`] of its source, measured in a browser (`tests/e2e/diagram-sizes.mjs`
+/// writes it), so that pages reserve a diagram's space before it is drawn.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawDiagramSizes {
+    /// `"diagram-sizes"`.
+    pub kind: String,
+    /// Notes for contributors (ignored).
+    #[serde(rename = "$comment")]
+    pub comment: Option<Vec<String>>,
+    /// Sizes by diagram key.
+    pub sizes: BTreeMap<String, DiagramSize>,
+}
+
+/// The key of a diagram in a `diagram-sizes` file: the first 16 hex digits of the SHA-256
+/// of its mermaid source (the fence's text, as the page carries it).
+pub fn diagram_key(code: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(code.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Validated sets, as the render stage uses them.
 
@@ -364,6 +399,8 @@ pub enum DataSet {
     Users(UserSet),
     /// `kind: "releases"`.
     Releases(Releases),
+    /// `kind: "diagram-sizes"`.
+    DiagramSizes(BTreeMap<String, DiagramSize>),
 }
 
 impl DataSet {
@@ -373,6 +410,7 @@ impl DataSet {
             DataSet::Cards(_) => "cards",
             DataSet::Users(_) => "users",
             DataSet::Releases(_) => "releases",
+            DataSet::DiagramSizes(_) => "diagram-sizes",
         }
     }
 }
@@ -390,6 +428,15 @@ impl DataFiles {
     /// The names of the files, for "use one of" hints.
     pub fn names(&self) -> Vec<&str> {
         self.files.keys().map(String::as_str).collect()
+    }
+
+    /// The measured size of a mermaid diagram (by its source), from any `diagram-sizes` file.
+    pub fn diagram_size(&self, code: &str) -> Option<DiagramSize> {
+        let key = diagram_key(code);
+        self.sets.values().find_map(|set| match set {
+            DataSet::DiagramSizes(sizes) => sizes.get(&key).copied(),
+            _ => None,
+        })
     }
 }
 
@@ -500,6 +547,7 @@ impl FileCheck<'_> {
             "cards" => self.parse::<RawCardSet>().map(|raw| DataSet::Cards(self.cards(raw, released))),
             "users" => self.parse::<RawUserSet>().map(|raw| DataSet::Users(self.users(raw))),
             "releases" => self.parse::<RawReleases>().map(|raw| DataSet::Releases(self.releases(raw, released))),
+            "diagram-sizes" => self.parse::<RawDiagramSizes>().map(|raw| DataSet::DiagramSizes(self.diagram_sizes(raw))),
             other => {
                 self.error(&[Seg::Key("kind".into())], format!("unknown kind `{other}`"), &format!("use one of {}", quoted(KINDS)));
                 None
@@ -713,6 +761,21 @@ impl FileCheck<'_> {
         let mut users = raw.users;
         users.sort_by_key(|u| u.name.to_lowercase());
         UserSet { contribute: raw.contribute, users }
+    }
+
+    fn diagram_sizes(&mut self, raw: RawDiagramSizes) -> BTreeMap<String, DiagramSize> {
+        for (key, size) in &raw.sizes {
+            let at = |f: &str| vec![Seg::Key("sizes".into()), Seg::Key(key.clone()), Seg::Key(f.into())];
+            if key.len() != 16 || !key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+                self.error(&[Seg::Key("sizes".into()), Seg::Key(key.clone())], format!("`{key}` is not a diagram key"), "keys are 16 lowercase hex digits; regenerate the file with tests/e2e/diagram-sizes.mjs");
+            }
+            for (field, value) in [("width", size.width), ("height", size.height)] {
+                if !(value.is_finite() && value > 0.0 && value < 100_000.0) {
+                    self.error(&at(field), format!("{value} is not a size"), "sizes are CSS pixels above 0");
+                }
+            }
+        }
+        raw.sizes
     }
 
     fn releases(&mut self, raw: RawReleases, released: &[String]) -> Releases {
@@ -943,6 +1006,40 @@ mod tests {
         assert_eq!(at(&[Seg::Key("a".into()), Seg::Index(2), Seg::Key("c".into()), Seg::Key("d".into())]), Some((3, 16)));
         assert_eq!(at(&[Seg::Key("a".into()), Seg::Index(1), Seg::Key("b".into())]), Some((2, 18)));
         assert_eq!(at(&[Seg::Key("zz".into())]), None);
+    }
+
+    fn check(text: &str) -> (Option<DataSet>, Vec<Diagnostic>) {
+        let path = PathBuf::from("data/diagram-sizes.json");
+        let mut file = FileCheck { path: &path, text, value: None, problems: Vec::new() };
+        let set = file.load(&[]);
+        (set, file.problems)
+    }
+
+    #[test]
+    fn diagram_sizes_by_the_hash_of_the_source() {
+        // sha256("graph TD; A-->B") begins with these 8 bytes.
+        assert_eq!(diagram_key("graph TD; A-->B"), "c18237e0a535bdb7");
+        let key = diagram_key("sequenceDiagram\n  A->>B: hi\n");
+        let text = format!("{{\n  \"kind\": \"diagram-sizes\",\n  \"sizes\": {{\n    \"{key}\": {{ \"width\": 612.5, \"height\": 300, \"fit\": false }}\n  }}\n}}\n");
+        let (set, problems) = check(&text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut files = DataFiles::default();
+        files.sets.insert("diagram-sizes".into(), set.expect("a set"));
+        assert_eq!(files.diagram_size("sequenceDiagram\n  A->>B: hi\n"), Some(DiagramSize { width: 612.5, height: 300.0, fit: false }));
+        assert_eq!(files.diagram_size("graph LR; X"), None);
+    }
+
+    #[test]
+    fn a_bad_diagram_size_is_reported_at_its_line() {
+        let text = "{\n  \"kind\": \"diagram-sizes\",\n  \"sizes\": {\n    \"xyz\": { \"width\": 10, \"height\": 10, \"fit\": true },\n    \"0123456789abcdef\": { \"width\": -1, \"height\": 10, \"fit\": true }\n  }\n}\n";
+        let (_, problems) = check(text);
+        let mut lines: Vec<(Option<usize>, String)> = problems.iter().map(|d| (d.line, d.message.clone())).collect();
+        lines.sort();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0].0, Some(4));
+        assert!(lines[0].1.contains("`xyz` is not a diagram key"), "{lines:?}");
+        assert_eq!(lines[1].0, Some(5));
+        assert!(lines[1].1.contains("-1 is not a size"), "{lines:?}");
     }
 
     #[test]

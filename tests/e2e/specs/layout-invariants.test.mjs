@@ -2,11 +2,14 @@
 // never overlap and each is clickable at its centre, and no page scrolls sideways; inline
 // code in reference tables is never broken inside a word; choosing a synced tab keeps the
 // clicked tab where it was on screen; a deep link to a heading below diagrams stays put
-// while they are drawn; exactly one navbar item is current. One browser, one page per
+// while they are drawn, and every diagram of the site has its space reserved; exactly one
+// navbar item is current. One browser, one page per
 // test, resized rather than reopened, so the whole file stays fast.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SITE_BUILD, openPage, unexpected, useSite } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -150,7 +153,7 @@ test('choosing a synced tab keeps the clicked tab where it was on screen', async
   await context.close();
 });
 
-test('a deep link below diagrams stays at the top of the screen once they are drawn (CLS under 0.005)', async () => {
+test('a deep link below diagrams stays at the top of the screen once they are drawn (CLS 0)', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 1400, height: 900 });
   await page.addInitScript(() => {
     window.__cls = 0;
@@ -182,11 +185,33 @@ test('a deep link below diagrams stays at the top of the screen once they are dr
   await page.waitForTimeout(300);
   const top = await page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, headingId);
   assert.ok(top >= 0 && top < 200, `the target heading is at the top of the viewport (${top}px)`);
-  // Diagrams drawn above the target no longer move it. What remains is a diagram drawn
-  // inside the viewport below the target growing from its placeholder (about 0.001 here):
-  // its space is not reserved before drawing (issue 16, item 7, left open).
+  // Every diagram's box had its final size before it was drawn (the engine's placeholder,
+  // from data/diagram-sizes.json): nothing moved.
   const cls = await page.evaluate(() => window.__cls);
-  assert.ok(cls < 0.005, `cumulative layout shift ${cls}`);
+  assert.equal(cls, 0, `cumulative layout shift ${cls}`);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
+});
+
+test('every diagram of the site has its drawn size reserved (data/diagram-sizes.json is complete and current)', () => {
+  // The pre-rendered HTML: each diagram comes with an empty box of its final size.
+  const missing = [];
+  let diagrams = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['_docsite', 'assets', 'pagefind', 'schemas'].includes(entry.name)) walk(file);
+      } else if (entry.name === 'index.html') {
+        const html = fs.readFileSync(file, 'utf8');
+        const count = html.split('class="mermaid-diagram').length - 1;
+        const reserved = html.split('class="mermaid-placeholder').length - 1;
+        diagrams += count;
+        if (reserved < count) missing.push(`${path.relative(SITE_BUILD, dir) || '/'}: ${count - reserved} of ${count}`);
+      }
+    }
+  };
+  walk(SITE_BUILD);
+  assert.ok(diagrams > 100, `${diagrams} diagrams`);
+  assert.deepEqual(missing, [], 'run `node tests/e2e/diagram-sizes.mjs` after a build to measure new or changed diagrams');
 });

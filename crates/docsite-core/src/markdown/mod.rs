@@ -572,6 +572,14 @@ impl TreeBuilder<'_, '_> {
         let lang = lang.trim_start_matches('{').trim_end_matches('}');
         if lang == "mermaid" {
             let mut el = element("Mermaid");
+            // The size it will be drawn at, when measured: the theme reserves the space.
+            if let Some(size) = self.ctx.data.diagram_size(literal) {
+                el.a.insert("width".into(), format!("{}", size.width));
+                el.a.insert("height".into(), format!("{}", size.height));
+                if size.fit {
+                    el.a.insert("fit".into(), "true".into());
+                }
+            }
             el.a.insert("code".into(), literal.to_string());
             self.leaf(el);
             return;
@@ -954,6 +962,25 @@ mod tests {
         let data = DataFiles::default();
         let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    #[test]
+    fn a_measured_diagram_carries_its_size() {
+        let code = "sequenceDiagram\n  A->>B: hi\n";
+        let mut data = DataFiles::default();
+        let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
+        data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
+        let routes = HashMap::new();
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
+        let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
+        let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
+        let attrs: Vec<Vec<(&str, &str)>> = r
+            .content
+            .iter()
+            .filter_map(|n| if let Node::Element(e) = n { Some(e.a.iter().filter(|(k, _)| *k != "code").map(|(k, v)| (k.as_str(), v.as_str())).collect()) } else { None })
+            .collect();
+        // The measured one gets width and height (no `fit`: it keeps its natural size); the other nothing.
+        assert_eq!(attrs, vec![vec![("height", "300"), ("width", "612.5")], vec![]]);
     }
 
     #[test]

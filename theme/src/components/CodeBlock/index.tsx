@@ -1,9 +1,10 @@
 //! A highlighted code block. The engine highlights at build time into
 //! `<span class="line">` per line with token spans inside; this component adds the
-//! title bar and the copy button.
+//! title bar, the copy button and, when the code is wider than its box, a word-wrap
+//! toggle (as Docusaurus's: wraps long lines instead of scrolling sideways).
 import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
-import { IconCheck, IconCopy } from '../Icons';
+import { IconCheck, IconCopy, IconWrap } from '../Icons';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;
@@ -26,6 +27,19 @@ export function CodeBlock({ node }: Props) {
   const html = compactLines(node.a?.html ?? '');
   const codeRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
+  const [wrapped, setWrapped] = useState(false);
+  const [scrollable, setScrollable] = useState(false);
+
+  // Whether the code scrolls sideways (re-measured when the box changes width): only then
+  // is there anything to wrap. Not rendered on the server, so no layout moves for it.
+  useEffect(() => {
+    const pre = codeRef.current?.parentElement;
+    if (!pre || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrollable(pre.scrollWidth > pre.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(pre);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (!copied) return;
@@ -46,12 +60,25 @@ export function CodeBlock({ node }: Props) {
     <div className={`code-block ${styles.codeBlock}`}>
       {title ? <div className={styles.title}>{title}</div> : null}
       <div className={styles.body}>
-        <pre className={styles.pre} tabIndex={0}>
+        <pre className={`${styles.pre} ${wrapped ? styles.wrapped : ''}`} tabIndex={0}>
           <code ref={codeRef} className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: html }} />
         </pre>
+        <div className={styles.buttons}>
+        {scrollable || wrapped ? (
+          <button
+            type="button"
+            className={styles.button}
+            aria-label="Toggle word wrap"
+            aria-pressed={wrapped}
+            title="Toggle word wrap"
+            onClick={() => setWrapped((on) => !on)}
+          >
+            <IconWrap size={16} />
+          </button>
+        ) : null}
         <button
           type="button"
-          className={`${styles.copy} ${copied ? styles.copied : ''}`}
+          className={`${styles.button} ${styles.copy} ${copied ? styles.copied : ''}`}
           aria-label="Copy code to clipboard"
           title="Copy"
           onClick={copy}
@@ -65,6 +92,7 @@ export function CodeBlock({ node }: Props) {
             <IconCopy size={16} />
           )}
         </button>
+        </div>
       </div>
     </div>
   );

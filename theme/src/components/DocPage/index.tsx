@@ -4,6 +4,7 @@ import { usePageData, useSidebar } from '../../contexts/PageData';
 import { DocBreadcrumbs } from '../DocBreadcrumbs';
 import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
+import { DocVersionBadge } from '../DocVersionBadge';
 import { DocVersionBanner } from '../DocVersionBanner';
 import { LastUpdated } from '../LastUpdated';
 import { TableOfContents } from '../TableOfContents';
@@ -24,6 +25,7 @@ export function DocPage() {
         <article className={styles.article}>
           <DocVersionBanner />
           <DocBreadcrumbs />
+          <DocVersionBadge />
           {showToc ? (
             <div className={styles.tocMobile}>
               <TableOfContents variant="collapsible" />

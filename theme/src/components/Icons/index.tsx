@@ -93,6 +93,16 @@ export function IconCopy(props: IconProps) {
   );
 }
 
+/** Word wrap: a line that turns back under itself. */
+export function IconWrap(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 6h18M3 12h15a3 3 0 0 1 0 6h-4M3 18h7" />
+      <path d="m16 16-2 2 2 2" />
+    </Icon>
+  );
+}
+
 export function IconCheck(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,10 +1,11 @@
 //! The page frame shared by every route: skip link, announcement bar, navbar, main
-//! region, footer. After a client-side navigation focus returns to the top of the
+//! region, footer, back-to-top button. After a client-side navigation focus returns to the top of the
 //! document (as after a full page load), so the next Tab reaches the skip link instead
 //! of wherever the link the reader followed used to be.
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { usePageData } from '../../contexts/PageData';
 import { AnnouncementBar } from '../AnnouncementBar';
+import { BackToTop } from '../BackToTop';
 import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
 import styles from './styles.module.css';
@@ -49,6 +50,7 @@ export function Layout({ children }: Props) {
         {children}
       </main>
       <Footer />
+      <BackToTop />
     </div>
   );
 }

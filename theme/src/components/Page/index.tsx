@@ -1,4 +1,6 @@
-//! A stand-alone page (home, community, ...): title and content, full width.
+//! A stand-alone page (home, community, ...): title and content. A page with a title is one
+//! column, prose and blocks alike (no ragged right edge); a page that hides its title (the
+//! home page: a hero instead) is a landing page: full width, sections centred.
 import { Nodes } from '../../content/Nodes';
 import { usePageData } from '../../contexts/PageData';
 import styles from './styles.module.css';
@@ -6,7 +8,7 @@ import styles from './styles.module.css';
 export function Page() {
   const page = usePageData();
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${page.hideTitle ? styles.landing : styles.column}`}>
       <article className="markdown">
         {page.hideTitle ? null : <h1>{page.title}</h1>}
         <Nodes nodes={page.content} />
