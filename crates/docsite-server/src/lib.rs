@@ -116,7 +116,7 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     if !opts.root.join("404.html").is_file() {
         return Err(ServeError::NotBuilt(opts.root));
     }
-    let listener = tokio::net::TcpListener::bind(opts.addr).await.map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
+    let listener = conn::listen(opts.addr).map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
     conn::run(listener, router(opts.root), opts.limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })
