@@ -24,8 +24,10 @@ pub const SECURITY_HEADERS: &[(&str, &str)] = &[
 ];
 
 /// Folders of the output whose files are content-hashed (their name changes with their
-/// bytes), relative to the output root.
-pub const HASHED_DIRS: &[&str] = &["assets", "_docsite"];
+/// bytes), relative to the output root: the theme's assets and the engine's data chunks
+/// (`emit.rs`, `build/chunks.rs`) and custom CSS. Not all of `_docsite/`: the CSP manifest
+/// `_docsite/csp.json` keeps its name from build to build and must be revalidated.
+pub const HASHED_DIRS: &[&str] = &["assets", "_docsite/pages", "_docsite/routes", "_docsite/sidebars", "_docsite/site", "_docsite/custom"];
 
 /// `Cache-Control` of hashed files: a year, never revalidated.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -53,8 +55,8 @@ pub const GTAG_CONNECT: &[&str] = &["https://*.google-analytics.com", "https://*
 
 /// Whether a file (path relative to the output root, `/`-separated) is content-hashed.
 pub fn is_immutable(rel: &str) -> bool {
-    let first = rel.trim_start_matches('/').split('/').next().unwrap_or("");
-    HASHED_DIRS.contains(&first)
+    let rel = rel.trim_start_matches('/');
+    HASHED_DIRS.iter().any(|dir| rel.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/')))
 }
 
 /// Whether a file (path relative to the output root) may be fetched from any origin, given
@@ -266,7 +268,12 @@ mod tests {
     #[test]
     fn hashed_folders_are_immutable_and_cors_follows_the_configured_paths() {
         assert!(is_immutable("assets/index-abc.js"));
-        assert!(is_immutable("/_docsite/page/x.json"));
+        assert!(is_immutable("/_docsite/pages/x.json"));
+        assert!(is_immutable("_docsite/custom/ab12-site.css"));
+        assert!(!is_immutable("_docsite/csp.json"), "the manifest keeps its name: revalidated");
+        assert!(!is_immutable("_docsite/csp.json.br"));
+        assert!(!is_immutable("_docsite/dev/client.js"));
+        assert!(!is_immutable("_docsite/pagesx/a.json"));
         assert!(!is_immutable("docs/index.html"));
         assert!(!is_immutable("assets.txt"));
         assert!(allows_cors("schemas/2.2/context/instrument.schema.json", DEFAULT_CORS));
