@@ -7,9 +7,10 @@
 //!   keep-alive idle timeout. A slowloris client trickling one header byte at a time is closed
 //!   when it expires.
 //! - **Connection limit**: at most [`Limits::max_connections`] connections are open. At the
-//!   limit, the connection idle the longest (no request in progress: still sending its
-//!   first head, or kept alive between requests) is closed at once to make room (after
-//!   [`Limits::eviction_grace`], zero by default); a request being answered is never cut.
+//!   limit, when a new connection arrives, the connection idle the longest (no request in
+//!   progress: still sending its first head, or kept alive between requests) is closed at
+//!   once to make room (after [`Limits::eviction_grace`], zero by default); a request being
+//!   answered is never cut, and while every connection is busy nothing more is accepted.
 //!   A connection is never closed before the server has read from it once: a client whose
 //!   request already waits in the socket buffer (it sent it while queued) has it read and
 //!   is busy before it can be chosen. After that the newest connection is the last to go,
@@ -178,15 +179,15 @@ impl Registry {
         }
     }
 
-    /// Closes the connection idle for the longest time (and read from at least once) if it
-    /// has been idle for at least `grace`; otherwise says how long to wait before one may
+    /// Closes the connection idle for the longest time (and read from at least once), other
+    /// than `except`, if it has been idle for at least `grace`; otherwise says how long to wait before one may
     /// be (`None`: every one is busy).
-    fn close_longest_idle(&self, grace: Duration) -> Result<(), Option<Duration>> {
+    fn close_longest_idle(&self, grace: Duration, except: Option<u64>) -> Result<(), Option<Duration>> {
         let mut open = self.open.lock().expect("registry");
         let mut unread = false;
         let oldest = open
             .iter_mut()
-            .filter(|(_, e)| e.busy == 0 && e.close.is_some())
+            .filter(|(id, e)| e.busy == 0 && e.close.is_some() && Some(**id) != except)
             .filter(|(_, e)| {
                 let read = e.read.load(Ordering::Acquire);
                 unread |= !read;
@@ -259,19 +260,6 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     loop {
-        // Make room before accepting: the longest-idle connection goes (once it has had its
-        // grace, if any); while every connection is busy, new clients wait in the listen
-        // queue (in arrival order).
-        while registry.live() >= limits.max_connections {
-            let wait = match registry.close_longest_idle(limits.eviction_grace) {
-                Ok(()) => break,
-                Err(wait) => wait.unwrap_or(Duration::from_millis(10)).max(Duration::from_millis(1)),
-            };
-            tokio::select! {
-                () = tokio::time::sleep(wait) => {}
-                () = &mut shutdown => return finish(&registry, stop_tx, limits).await,
-            }
-        }
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
@@ -281,7 +269,7 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
             Err(_) => {
                 // Out of descriptors (or a connection reset before it was accepted): make
                 // room and try again shortly, never give up.
-                let _ = registry.close_longest_idle(Duration::ZERO);
+                let _ = registry.close_longest_idle(Duration::ZERO, None);
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 continue;
             }
@@ -307,7 +295,7 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
             })
         };
         let conn = http.serve_connection(Watched { io: TokioIo::new(tcp), read }, service);
-        let registry = registry.clone();
+        let task_registry = registry.clone();
         let mut stop = stop_rx.clone();
         let grace = limits.shutdown_grace;
         tokio::spawn(async move {
@@ -320,8 +308,22 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
                     let _ = tokio::time::timeout(grace, conn).await;
                 }
             }
-            registry.remove(id);
+            task_registry.remove(id);
         });
+        // Over the limit with this connection: close the longest-idle other one (once it has
+        // had its grace, if any). Room is made only when someone arrives, never ahead of
+        // time. While every other connection is busy (or not read from yet), accept nothing
+        // more: new clients wait in the listen queue, in arrival order.
+        while registry.live() > limits.max_connections {
+            let wait = match registry.close_longest_idle(limits.eviction_grace, Some(id)) {
+                Ok(()) => continue,
+                Err(wait) => wait.unwrap_or(Duration::from_millis(10)).max(Duration::from_millis(1)),
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = &mut shutdown => return finish(&registry, stop_tx, limits).await,
+            }
+        }
     }
     finish(&registry, stop_tx, limits).await
 }
@@ -353,19 +355,23 @@ mod tests {
         let registry = Registry::default();
         let (a, a_read, mut a_closed) = registry.add();
         let (b, b_read, mut b_closed) = registry.add();
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Err(Some(Duration::from_millis(1))), "neither was read from yet");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Err(Some(Duration::from_millis(1))), "neither was read from yet");
         a_read.store(true, Ordering::Release);
         b_read.store(true, Ordering::Release);
         registry.start_request(a);
-        assert!(matches!(registry.close_longest_idle(Duration::from_secs(60)), Err(Some(_))), "b is within its grace");
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
+        assert!(matches!(registry.close_longest_idle(Duration::from_secs(60), None), Err(Some(_))), "b is within its grace");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Ok(()));
         assert!(b_closed.try_recv().is_ok());
         assert!(a_closed.try_recv().is_err());
         assert_eq!(registry.live(), 1);
         registry.remove(b);
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Err(None), "a is busy");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Err(None), "a is busy");
+        let (c, c_read, _c_closed) = registry.add();
+        c_read.store(true, Ordering::Release);
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, Some(c)), Err(None), "c is the newcomer room is made for");
+        registry.remove(c);
         registry.end_request(a);
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Ok(()));
         assert!(a_closed.try_recv().is_ok());
     }
 }
