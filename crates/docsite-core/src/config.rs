@@ -130,7 +130,7 @@ pub struct RawConfig {
 pub struct RawRedirect {
     /// The old route, starting with `/` (under `baseUrl`); it must not be a page of the site.
     pub from: String,
-    /// The route readers are sent to; checked like the links in pages.
+    /// The route readers are sent to (starting with `/`, checked like the links in pages) or an http(s) URL.
     pub to: String,
 }
 
@@ -983,11 +983,37 @@ impl SiteConfig {
             if !r.from.starts_with('/') || crate::route::problem(&r.from).is_some() {
                 errors.push(key_error(&format!("redirects[{i}]"), format!("`from` must be a route starting with `/`, found {:?}", r.from)));
             }
+            // The target goes into a Location header, a meta refresh and a script: a route
+            // of the site or an http(s) URL, nothing that could run or leave unnoticed.
+            let to = r.to.as_str();
+            let on_site = to.starts_with('/') && !to.starts_with("//");
+            let web = to.starts_with("https://") || to.starts_with("http://");
+            if !(on_site || web) || to.contains(['\\', '"', '<', '>', '\'']) || to.chars().any(|c| c.is_control() || c.is_whitespace()) {
+                errors.push(key_error(&format!("redirects[{i}]"), format!("`to` must be a route starting with `/` or an http(s) URL, found {to:?}")));
+            }
+        }
+        // Every path the engine reads stays inside the site folder: no absolute path, no
+        // `..`, no symlink that leads out.
+        let mut read_paths: Vec<(String, &str)> = vec![("docs.path".into(), raw.docs.path.as_str()), ("docs.sidebarPath".into(), raw.docs.sidebar_path.as_str())];
+        read_paths.extend(raw.static_directories.iter().enumerate().map(|(i, d)| (format!("staticDirectories[{i}]"), d.as_str())));
+        read_paths.extend(raw.schemas.iter().enumerate().map(|(i, set)| (format!("schemas[{i}].npmDir"), set.npm_dir.as_str())));
+        for (key, rel) in read_paths {
+            if let Err(msg) = inside_site(site_dir, rel) {
+                errors.push(key_error(&key, msg));
+            }
+        }
+        for (i, set) in raw.schemas.iter().enumerate() {
+            let from = Path::new(&set.from);
+            if from.is_absolute() || from.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+                errors.push(key_error(&format!("schemas[{i}].from"), format!("must be a folder inside `npmDir` (no `..`, not absolute), found {:?}", set.from)));
+            }
         }
         for (i, css) in raw.custom_css.iter().enumerate() {
-            let p = Path::new(css);
-            if p.is_absolute() || p.components().any(|c| matches!(c, std::path::Component::ParentDir)) || !site_dir.join(p).is_file() {
-                errors.push(key_error(&format!("customCss[{i}]"), format!("no stylesheet at {css:?} in the site folder")));
+            let key = format!("customCss[{i}]");
+            match inside_site(site_dir, css) {
+                Err(msg) => errors.push(key_error(&key, msg)),
+                Ok(()) if !site_dir.join(css).is_file() => errors.push(key_error(&key, format!("no stylesheet at {css:?} in the site folder"))),
+                Ok(()) => {}
             }
         }
         if !errors.is_empty() {
@@ -1032,6 +1058,33 @@ impl From<RawPosition> for Position {
 }
 
 /// Parses the TOML text, turning serde errors into a diagnostic with the key path.
+/// Whether `rel`, a path from the configuration, stays inside `site_dir`: relative, without
+/// `..`, and (as far as it exists) resolving, symlinks followed, to a path inside the site
+/// folder's real path. A path that does not exist yet is judged by its deepest existing
+/// folder. The message says why not (the caller names the key).
+pub(crate) fn inside_site(site_dir: &Path, rel: &str) -> Result<(), String> {
+    let path = Path::new(rel);
+    let lexical = path.is_absolute() || rel.contains('\0') || path.components().any(|c| matches!(c, std::path::Component::ParentDir | std::path::Component::RootDir | std::path::Component::Prefix(_)));
+    if lexical {
+        return Err(format!("must be a path inside the site folder (relative, no `..`), found {rel:?}"));
+    }
+    let Ok(root) = std::fs::canonicalize(site_dir) else { return Ok(()) };
+    let mut existing = site_dir.join(path);
+    loop {
+        if std::fs::symlink_metadata(&existing).is_ok() {
+            break;
+        }
+        if !existing.pop() {
+            return Ok(());
+        }
+    }
+    match std::fs::canonicalize(&existing) {
+        Ok(real) if real.starts_with(&root) => Ok(()),
+        Ok(real) => Err(format!("{rel:?} leads outside the site folder (through a symlink, to {})", real.display())),
+        Err(_) => Err(format!("{rel:?} is a broken symlink or cannot be resolved")),
+    }
+}
+
 fn parse(file: &Path, text: &str) -> Result<RawConfig, Diagnostic> {
     let de = toml::Deserializer::new(text);
     serde_path_to_error::deserialize(de).map_err(|err| {

@@ -464,6 +464,12 @@ pub fn load(site_dir: &Path, released: &[String]) -> (DataFiles, Vec<Diagnostic>
                 continue;
             }
         }
+        // A data file (or the data folder) that is a symlink leading out of the site is not read.
+        let rel = path.strip_prefix(site_dir).unwrap_or(&path).to_string_lossy().into_owned();
+        if let Err(msg) = crate::config::inside_site(site_dir, &rel) {
+            problems.push(Diagnostic::error(&path, format!("not read: {msg}")));
+            continue;
+        }
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -997,6 +1003,28 @@ impl Scanner<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn data_files_that_lead_out_of_the_site_are_not_read() {
+        let root = tempfile::tempdir().unwrap();
+        let site = root.path().join("site");
+        std::fs::create_dir_all(site.join("data")).unwrap();
+        std::fs::write(root.path().join("secret.json"), "{}").unwrap();
+        std::os::unix::fs::symlink(root.path().join("secret.json"), site.join("data/leak.json")).unwrap();
+        let (files, problems) = load(&site, &[]);
+        assert!(files.files.is_empty());
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("leads outside the site folder"), "{:?}", problems[0]);
+        // The data folder itself linked from outside: the same.
+        let other = root.path().join("other");
+        std::fs::create_dir_all(site.parent().unwrap().join("elsewhere")).unwrap();
+        std::fs::write(root.path().join("elsewhere/users.json"), "{}").unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+        std::os::unix::fs::symlink(root.path().join("elsewhere"), other.join("data")).unwrap();
+        let (files, problems) = load(&other, &[]);
+        assert!(files.files.is_empty());
+        assert!(problems.iter().all(|p| p.message.contains("leads outside the site folder")) && problems.len() == 1, "{problems:?}");
+    }
+
     use super::*;
 
     #[test]

@@ -25,8 +25,9 @@ pub const SECURITY_HEADERS: &[(&str, &str)] = &[
 
 /// Folders of the output whose files are content-hashed (their name changes with their
 /// bytes), relative to the output root: the theme's assets and the engine's data chunks
-/// (`_docsite/csp.json` beside them keeps its name across builds, so it is not one of them).
-pub const HASHED_DIRS: &[&str] = &["assets", "_docsite/pages", "_docsite/sidebars", "_docsite/routes", "_docsite/site", "_docsite/custom"];
+/// (`emit.rs`, `build/chunks.rs`) and custom CSS. Not all of `_docsite/`: the CSP manifest
+/// `_docsite/csp.json` keeps its name from build to build and must be revalidated.
+pub const HASHED_DIRS: &[&str] = &["assets", "_docsite/pages", "_docsite/routes", "_docsite/sidebars", "_docsite/site", "_docsite/custom"];
 
 /// `Cache-Control` of hashed files: a year, never revalidated.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -269,10 +270,13 @@ mod tests {
         assert!(is_immutable("assets/index-abc.js"));
         assert!(is_immutable("/_docsite/pages/x.json"));
         assert!(is_immutable("_docsite/site/x.json"));
-        assert!(!is_immutable("_docsite/csp.json"), "rewritten by every build under the same name");
+        assert!(is_immutable("_docsite/custom/ab12-site.css"));
+        assert!(!is_immutable("_docsite/csp.json"), "the manifest keeps its name: revalidated");
+        assert!(!is_immutable("_docsite/csp.json.br"));
+        assert!(!is_immutable("_docsite/dev/client.js"));
+        assert!(!is_immutable("_docsite/pagesx/a.json"));
         assert!(!is_immutable("docs/index.html"));
         assert!(!is_immutable("assets.txt"));
-        assert!(!is_immutable("_docsite/pagesx/a.json"));
         assert!(allows_cors("schemas/2.2/context/instrument.schema.json", DEFAULT_CORS));
         assert!(!allows_cors("docs/schemas/x.json", DEFAULT_CORS));
         assert!(allows_cors("/data.json", &["data.json"]));

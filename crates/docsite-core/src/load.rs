@@ -287,6 +287,15 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
                 site.join("versioned_sidebars").join(format!("version-{name}-sidebars.json")),
             )
         };
+        if name != CURRENT {
+            // A version name is a folder name: `versions.json` cannot lead the reads elsewhere.
+            let escapes = name.is_empty() || name.contains(['/', '\\', '\0']) || name == "." || name == "..";
+            let outside = [&dir, &sidebar_file].into_iter().find_map(|p| crate::config::inside_site(site, &p.strip_prefix(site).unwrap_or(p).to_string_lossy()).err());
+            if let Some(msg) = escapes.then(|| format!("{name:?} is not a folder name")).or(outside) {
+                diags.push(Diagnostic::error(&versions_file, format!("version {name:?}: {msg}")));
+                continue;
+            }
+        }
         if !dir.is_dir() {
             diags.push(
                 Diagnostic::error(&dir, format!("docs folder of version {name:?} is missing"))

@@ -7,15 +7,22 @@
 //!   keep-alive idle timeout. A slowloris client trickling one header byte at a time is closed
 //!   when it expires.
 //! - **Connection limit**: at most [`Limits::max_connections`] connections are open. At the
-//!   limit, the connection idle the longest (no request in progress: still sending its
-//!   first head, or kept alive between requests) is closed to make room once it has been
-//!   idle for [`Limits::eviction_grace`]; a request being answered is never cut. Until then
-//!   new clients wait in the kernel's listen queue, in arrival order. So a flood of slow
-//!   connections keeps pushing out its own oldest members, while a normal client, whose
-//!   request comes right after it is accepted, is answered within its grace.
+//!   limit, when a new connection arrives, the connection idle the longest (no request in
+//!   progress: still sending its first head, or kept alive between requests) is closed at
+//!   once to make room (after [`Limits::eviction_grace`], zero by default); a request being
+//!   answered is never cut, and while every connection is busy nothing more is accepted.
+//!   A connection is never closed before the server has read from it once: a client whose
+//!   request already waits in the socket buffer (it sent it while queued) has it read and
+//!   is busy before it can be chosen. After that the newest connection is the last to go,
+//!   so a client has as long as the accepting of `max_connections` further connections
+//!   takes to finish its head, while a flood of slow connections keeps pushing out its own
+//!   oldest members as fast as it arrives. The listen queue is deep ([`LISTEN_BACKLOG`]) so
+//!   that a client's connection waits there briefly rather than having its SYN dropped
+//!   (which costs it a one-second retry).
 //! - **Accept errors** (`EMFILE` when the process is out of file descriptors, `ECONNABORTED`)
 //!   never stop the loop: after one, the longest-idle connection is closed and accepting
-//!   resumes a moment later.
+//!   resumes a moment later. The default limit keeps half the descriptors in reserve (a
+//!   connection's socket, plus the file it sends), so `EMFILE` is not expected.
 //!
 //! The default limit follows the process's open-file limit (`RLIMIT_NOFILE`): a connection
 //! uses a socket and, while a file is sent, that file; some descriptors stay free for the
@@ -27,7 +34,9 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::task::{Context, Poll};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,17 +60,34 @@ pub struct Limits {
     pub max_connections: usize,
     /// After the shutdown signal, how long requests in progress may take to finish.
     pub shutdown_grace: Duration,
-    /// At the connection limit, how long a connection may stay idle before it can be closed
-    /// to make room: a new client gets at least this long to send its request.
+    /// At the connection limit, how long a connection must have been idle before it can be
+    /// closed to make room (the longest-idle one goes first in any case). Zero by default:
+    /// a grace `g` caps the rate of new connections at the limit to `max_connections / g`
+    /// a second, and a flood arriving faster fills the listen queue in front of everyone.
     pub eviction_grace: Duration,
 }
 
 impl Default for Limits {
-    /// 10 s to send a request head; the connection limit from the open-file limit; 1 s of
-    /// grace (a client sends its request as soon as it is connected).
+    /// 10 s to send a request head; the connection limit from the open-file limit; no
+    /// eviction grace (see [`Limits::eviction_grace`]).
     fn default() -> Limits {
-        Limits { header_timeout: Duration::from_secs(10), max_connections: connections_for(open_file_limit()), shutdown_grace: Duration::from_secs(5), eviction_grace: Duration::from_secs(1) }
+        Limits { header_timeout: Duration::from_secs(10), max_connections: connections_for(open_file_limit()), shutdown_grace: Duration::from_secs(5), eviction_grace: Duration::ZERO }
     }
+}
+
+/// Length of the listen queue asked for (the kernel caps it at `net.core.somaxconn`, 4096
+/// on current Linux): deep enough that a crowd of thousands waits there instead of having
+/// connections refused or SYNs dropped.
+pub(crate) const LISTEN_BACKLOG: u32 = 4096;
+
+/// Binds a listening socket on `addr` with [`LISTEN_BACKLOG`] (Tokio's `TcpListener::bind`
+/// asks for 1024).
+pub(crate) fn listen(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// Descriptors kept free for the runtime, the listener and files being read.
@@ -96,6 +122,9 @@ fn open_file_limit() -> u64 {
 /// One open connection as the limit sees it.
 #[derive(Debug)]
 struct Entry {
+    /// Set once the server has tried to read from the connection: until then it cannot
+    /// be closed to make room (a request waiting in its socket buffer has not been seen).
+    read: Arc<AtomicBool>,
     /// Requests being answered (from the head read to the end of the response body).
     busy: usize,
     /// When the connection last became idle (accepted, or finished a response).
@@ -112,11 +141,14 @@ struct Registry {
 }
 
 impl Registry {
-    fn add(&self) -> (u64, oneshot::Receiver<()>) {
+    /// Registers a new connection: its id, the flag its reader sets on the first read, and
+    /// the signal that closes it.
+    fn add(&self) -> (u64, Arc<AtomicBool>, oneshot::Receiver<()>) {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (close, closed) = oneshot::channel();
-        self.open.lock().expect("registry").insert(id, Entry { busy: 0, idle_since: Instant::now(), close: Some(close) });
-        (id, closed)
+        let read = Arc::new(AtomicBool::new(false));
+        self.open.lock().expect("registry").insert(id, Entry { read: read.clone(), busy: 0, idle_since: Instant::now(), close: Some(close) });
+        (id, read, closed)
     }
 
     fn remove(&self, id: u64) {
@@ -147,13 +179,23 @@ impl Registry {
         }
     }
 
-    /// Closes the connection idle for the longest time if it has been idle for at least
-    /// `grace`; otherwise says how long to wait before one may be (`None`: every one is
-    /// busy).
-    fn close_longest_idle(&self, grace: Duration) -> Result<(), Option<Duration>> {
+    /// Closes the connection idle for the longest time (and read from at least once), other
+    /// than `except`, if it has been idle for at least `grace`; otherwise says how long to wait before one may
+    /// be (`None`: every one is busy).
+    fn close_longest_idle(&self, grace: Duration, except: Option<u64>) -> Result<(), Option<Duration>> {
         let mut open = self.open.lock().expect("registry");
-        let oldest = open.iter_mut().filter(|(_, e)| e.busy == 0 && e.close.is_some()).min_by_key(|(_, e)| e.idle_since).map(|(_, e)| e);
-        let Some(entry) = oldest else { return Err(None) };
+        let mut unread = false;
+        let oldest = open
+            .iter_mut()
+            .filter(|(id, e)| e.busy == 0 && e.close.is_some() && Some(**id) != except)
+            .filter(|(_, e)| {
+                let read = e.read.load(Ordering::Acquire);
+                unread |= !read;
+                read
+            })
+            .min_by_key(|(_, e)| e.idle_since)
+            .map(|(_, e)| e);
+        let Some(entry) = oldest else { return Err(unread.then_some(Duration::from_millis(1))) };
         let idle = entry.idle_since.elapsed();
         if idle < grace {
             return Err(Some(grace - idle));
@@ -162,6 +204,38 @@ impl Registry {
             let _ = close.send(());
         }
         Ok(())
+    }
+}
+
+/// The connection's socket, setting its entry's `read` flag when hyper first reads from it.
+struct Watched {
+    io: TokioIo<tokio::net::TcpStream>,
+    read: Arc<AtomicBool>,
+}
+
+impl hyper::rt::Read for Watched {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: hyper::rt::ReadBufCursor<'_>) -> Poll<std::io::Result<()>> {
+        let polled = hyper::rt::Read::poll_read(Pin::new(&mut self.io), cx, buf);
+        self.read.store(true, Ordering::Release);
+        polled
+    }
+}
+
+impl hyper::rt::Write for Watched {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        hyper::rt::Write::poll_write(Pin::new(&mut self.io), cx, buf)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        hyper::rt::Write::poll_flush(Pin::new(&mut self.io), cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        hyper::rt::Write::poll_shutdown(Pin::new(&mut self.io), cx)
+    }
+    fn is_write_vectored(&self) -> bool {
+        hyper::rt::Write::is_write_vectored(&self.io)
+    }
+    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[std::io::IoSlice<'_>]) -> Poll<std::io::Result<usize>> {
+        hyper::rt::Write::poll_write_vectored(Pin::new(&mut self.io), cx, bufs)
     }
 }
 
@@ -186,18 +260,6 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     loop {
-        // Make room before accepting: the longest-idle connection goes once it has had its
-        // grace; until then new clients wait in the listen queue (in arrival order).
-        while registry.live() >= limits.max_connections {
-            let wait = match registry.close_longest_idle(limits.eviction_grace) {
-                Ok(()) => break,
-                Err(wait) => wait.unwrap_or(Duration::from_millis(10)).max(Duration::from_millis(1)),
-            };
-            tokio::select! {
-                () = tokio::time::sleep(wait) => {}
-                () = &mut shutdown => return finish(&registry, stop_tx, limits).await,
-            }
-        }
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
@@ -207,13 +269,13 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
             Err(_) => {
                 // Out of descriptors (or a connection reset before it was accepted): make
                 // room and try again shortly, never give up.
-                let _ = registry.close_longest_idle(Duration::ZERO);
+                let _ = registry.close_longest_idle(Duration::ZERO, None);
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 continue;
             }
         };
         let _ = tcp.set_nodelay(true);
-        let (id, closed) = registry.add();
+        let (id, read, closed) = registry.add();
         let service = {
             let registry = registry.clone();
             let router = router.clone();
@@ -232,8 +294,8 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
                 }
             })
         };
-        let conn = http.serve_connection(TokioIo::new(tcp), service);
-        let registry = registry.clone();
+        let conn = http.serve_connection(Watched { io: TokioIo::new(tcp), read }, service);
+        let task_registry = registry.clone();
         let mut stop = stop_rx.clone();
         let grace = limits.shutdown_grace;
         tokio::spawn(async move {
@@ -246,8 +308,22 @@ pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, s
                     let _ = tokio::time::timeout(grace, conn).await;
                 }
             }
-            registry.remove(id);
+            task_registry.remove(id);
         });
+        // Over the limit with this connection: close the longest-idle other one (once it has
+        // had its grace, if any). Room is made only when someone arrives, never ahead of
+        // time. While every other connection is busy (or not read from yet), accept nothing
+        // more: new clients wait in the listen queue, in arrival order.
+        while registry.live() > limits.max_connections {
+            let wait = match registry.close_longest_idle(limits.eviction_grace, Some(id)) {
+                Ok(()) => continue,
+                Err(wait) => wait.unwrap_or(Duration::from_millis(10)).max(Duration::from_millis(1)),
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = &mut shutdown => return finish(&registry, stop_tx, limits).await,
+            }
+        }
     }
     finish(&registry, stop_tx, limits).await
 }
@@ -277,18 +353,25 @@ mod tests {
     #[test]
     fn the_longest_idle_connection_is_closed_first_and_busy_ones_never() {
         let registry = Registry::default();
-        let (a, mut a_closed) = registry.add();
-        let (b, mut b_closed) = registry.add();
+        let (a, a_read, mut a_closed) = registry.add();
+        let (b, b_read, mut b_closed) = registry.add();
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Err(Some(Duration::from_millis(1))), "neither was read from yet");
+        a_read.store(true, Ordering::Release);
+        b_read.store(true, Ordering::Release);
         registry.start_request(a);
-        assert!(matches!(registry.close_longest_idle(Duration::from_secs(60)), Err(Some(_))), "b is within its grace");
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
+        assert!(matches!(registry.close_longest_idle(Duration::from_secs(60), None), Err(Some(_))), "b is within its grace");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Ok(()));
         assert!(b_closed.try_recv().is_ok());
         assert!(a_closed.try_recv().is_err());
         assert_eq!(registry.live(), 1);
         registry.remove(b);
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Err(None), "a is busy");
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Err(None), "a is busy");
+        let (c, c_read, _c_closed) = registry.add();
+        c_read.store(true, Ordering::Release);
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, Some(c)), Err(None), "c is the newcomer room is made for");
+        registry.remove(c);
         registry.end_request(a);
-        assert_eq!(registry.close_longest_idle(Duration::ZERO), Ok(()));
+        assert_eq!(registry.close_longest_idle(Duration::ZERO, None), Ok(()));
         assert!(a_closed.try_recv().is_ok());
     }
 }

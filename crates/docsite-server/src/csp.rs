@@ -109,6 +109,12 @@ impl CspCache {
         value
     }
 
+    /// Whether the engine pre-rendered the HTML file `key` (relative to the root,
+    /// `/`-separated): the manifest lists every page it rendered.
+    pub(crate) async fn is_page(&self, root: &Path, key: &str) -> bool {
+        self.manifest(root).await.pages.contains_key(key)
+    }
+
     /// The manifest, read again when it changed; empty when missing or unreadable.
     async fn manifest(&self, root: &Path) -> Arc<Manifest> {
         let path = root.join(MANIFEST);

@@ -84,6 +84,8 @@ struct Site {
     /// Header rules the server does not compute itself (CORS, `[[deploy.headers]]`), read
     /// from the `_headers` file the build wrote; without one, CORS for the schemas.
     rules: HeaderRules,
+    /// The redirects of the site's `_redirects` (URL path -> status and location).
+    redirects: HostRedirects,
     /// Set by `docsite dev`.
     dev: Option<Arc<DevHooks>>,
 }
@@ -104,7 +106,8 @@ fn router_with(root: PathBuf, dev: Option<Arc<DevHooks>>) -> Router {
     // root would contain nothing either, since canonical paths are absolute.
     let real_root = std::fs::canonicalize(&root).unwrap_or_default();
     let rules = site_rules(&root);
-    let site = Arc::new(Site { root, real_root, csp: csp::CspCache::default(), rules, dev });
+    let redirects = std::fs::read_to_string(root.join("_redirects")).map(|text| HostRedirects::parse(&text)).unwrap_or_default();
+    let site = Arc::new(Site { root, real_root, csp: csp::CspCache::default(), rules, redirects, dev });
     Router::new().fallback(move |req: Request<Body>| {
         let site = site.clone();
         async move { respond(&site, req).await }
@@ -116,7 +119,7 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     if !opts.root.join("404.html").is_file() {
         return Err(ServeError::NotBuilt(opts.root));
     }
-    let listener = tokio::net::TcpListener::bind(opts.addr).await.map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
+    let listener = conn::listen(opts.addr).map_err(|source| ServeError::Bind { addr: opts.addr, source })?;
     conn::run(listener, router(opts.root), opts.limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })
@@ -160,6 +163,56 @@ fn site_rules(root: &Path) -> HeaderRules {
     rules
 }
 
+/// The redirects of a `_redirects` file (Netlify and Cloudflare Pages format, as
+/// `docsite build` writes it: `from to [status][!]` a line): the `.html` forms of the pages
+/// and the config's `[[redirects]]`, so that `docsite serve` answers what hosts answer
+/// (301 with `Location`) rather than the page the build writes for hosts without redirect
+/// rules. Only plain paths are read (no splats, placeholders, rewrites or query matches),
+/// and only targets on this site (one leading `/`) or absolute http(s) URLs.
+#[derive(Debug, Default)]
+struct HostRedirects {
+    by_path: std::collections::HashMap<String, (StatusCode, String)>,
+}
+
+impl HostRedirects {
+    fn parse(text: &str) -> HostRedirects {
+        let mut by_path = std::collections::HashMap::new();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let mut fields = line.split_whitespace();
+            let (Some(from), Some(to)) = (fields.next(), fields.next()) else { continue };
+            let status = match fields.next().map(|s| s.trim_end_matches('!')) {
+                None => StatusCode::MOVED_PERMANENTLY,
+                Some(code) => match code.parse::<u16>().ok().and_then(|c| StatusCode::from_u16(c).ok()) {
+                    Some(c) if matches!(c.as_u16(), 301 | 302 | 303 | 307 | 308) => c,
+                    _ => continue,
+                },
+            };
+            let plain = from.starts_with('/') && !from.contains(['*', ':', '?']);
+            let target_ok = is_on_site(to) || to.starts_with("https://") || to.starts_with("http://");
+            if plain && target_ok && fields.next().is_none() && HeaderValue::from_str(to).is_ok() {
+                by_path.entry(from.to_string()).or_insert((status, to.to_string()));
+            }
+        }
+        HostRedirects { by_path }
+    }
+
+    /// The redirect for a request path (as sent, or percent-decoded), keeping the query
+    /// when the target has none.
+    fn answer(&self, raw_path: &str, decoded: &str, query: Option<&str>) -> Option<Response<Body>> {
+        let (status, to) = self.by_path.get(raw_path).or_else(|| self.by_path.get(decoded))?;
+        let mut target = to.clone();
+        if let (Some(q), false) = (query, to.contains('?')) {
+            target.push('?');
+            target.push_str(q);
+        }
+        let location = HeaderValue::from_str(&target).ok()?;
+        let mut r = Response::builder().status(*status).body(Body::empty()).expect("valid");
+        r.headers_mut().insert(header::LOCATION, location);
+        r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(headers::CACHE_REVALIDATE));
+        Some(with_security(r))
+    }
+}
+
 async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
@@ -172,6 +225,9 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     }
     let raw_path = req.uri().path();
     let decoded = percent_encoding::percent_decode_str(raw_path).decode_utf8_lossy().into_owned();
+    if let Some(r) = site.redirects.answer(raw_path, &decoded, req.uri().query()) {
+        return r;
+    }
     let mut req = req;
     if let Some(dev) = &site.dev {
         if let Some(r) = dev.respond(&decoded, &req) {
@@ -186,24 +242,27 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
         return not_found(site, req).await;
     };
     let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    // `/x/index.html` redirects to `/x` (which serves the same file). `/x.html` is served
-    // when such a file exists (a static file, e.g. a site-verification page: pages are
-    // always `x/index.html`), else it redirects to `/x` when that route exists.
-    if name == "index.html" || (name.ends_with(".html") && rel != Path::new("404.html")) {
-        if name != "index.html" {
-            if let Some(file) = site.resolve(&rel).await {
-                return send_file(site, &rel, &file, req, StatusCode::OK).await;
-            }
-        }
+    // `/x/index.html` and `/x.html` redirect to `/x` when that is a page the engine
+    // pre-rendered (listed in `_docsite/csp.json`): `/x` serves the same file. Any other
+    // `.html` file (a static file, e.g. a site-verification page, or an `index.html` in a
+    // static folder) is served as it is at its own path.
+    if name.ends_with(".html") && rel != Path::new("404.html") {
         let clean = match name.strip_suffix(".html").filter(|_| name != "index.html") {
             Some(stem) => rel.with_file_name(stem),
             None => rel.parent().map(Path::to_path_buf).unwrap_or_default(),
         };
-        let exists = if name == "index.html" { site.resolve(&rel).await.is_some() } else { site.route_file(&clean, false).await.is_some() };
-        if !exists {
-            return not_found(site, req).await;
+        let file = site.resolve(&rel).await;
+        let is_page = match &file {
+            Some(_) if name != "index.html" => false,
+            _ => site.csp.is_page(&site.real_root, &page_key(&clean)).await && site.resolve(&clean.join("index.html")).await.is_some(),
+        };
+        if is_page {
+            return redirect(&clean, req.uri().query());
         }
-        return redirect(&clean, req.uri().query());
+        return match file {
+            Some(file) => send_file(site, &rel, &file, req, StatusCode::OK).await,
+            None => not_found(site, req).await,
+        };
     }
     match site.route_file(&rel, decoded.ends_with('/')).await {
         Some((rel, file)) => send_file(site, &rel, &file, req, StatusCode::OK).await,
@@ -244,6 +303,14 @@ impl Site {
         let file = self.resolve(&index).await?;
         Some((index, file))
     }
+}
+
+/// The manifest key of the page at route `rel` (relative to the root): `<rel>/index.html`
+/// with `/` separators.
+fn page_key(rel: &Path) -> String {
+    let mut parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.push("index.html".to_string());
+    parts.join("/")
 }
 
 /// 301 to the route `rel` (checked segments, so the location is always on this site).

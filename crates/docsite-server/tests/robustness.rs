@@ -48,6 +48,11 @@ fn write_site(dir: &Path, site_data: &str) -> std::path::PathBuf {
         ("doc.xhtml", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><script>alert(1)</script></body></html>".to_string()),
         ("docs/sneaky.js", "console.log('inside')".to_string()),
         ("docs/injected/index.html", page("Injected", INJECTED)),
+        // A static folder with an index.html of its own (not a page the engine rendered).
+        ("files/index.html", STATIC_INDEX.to_string()),
+        // The page the build writes at a moved route for hosts without redirect rules.
+        ("docs/old/index.html", "<meta http-equiv=\"refresh\" content=\"0; url=/docs/intro\">".to_string()),
+        ("_redirects", REDIRECTS.to_string()),
     ] {
         let file = root.join(rel);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
@@ -74,6 +79,11 @@ fn write_site(dir: &Path, site_data: &str) -> std::path::PathBuf {
 
 /// What content might manage to put in a page body: a script, and a boot record of its own.
 const INJECTED: &str = "<nav><script>steal(document.cookie)</script></nav><footer><script id=\"__docsite\" type=\"application/json\">{\"site\":\"/_docsite/site/evil.json\"}</script><script type=\"module\">steal()</script></footer>";
+const STATIC_INDEX: &str = "<p>a static folder's own index</p>";
+/// The `_redirects` a build writes: `.html` forms of pages and the config's `[[redirects]]`,
+/// plus lines `serve` must not follow (splats, rewrites, targets off the site).
+const REDIRECTS: &str = "# written by docsite build\n/docs/intro/index.html /docs/intro 301!\n/docs/old /docs/intro 301!\n/docs/old/ /docs/intro 301!\n\
+/docs/away https://example.org/new 301!\n/docs/splat/* /docs/intro 301\n/docs/rewrite /docs/intro 200\n/docs/evil //evil.example/x 301\n/docs/evil2 /\\evil.example 301\n";
 const VERIFICATION: &str = "google-site-verification: google1234.html";
 
 const NO_EXTRAS: &str = r#"{"title":"T","search":{"pagePath":"/search","localBundle":"/pagefind/","hosted":null},"analytics":null,"scripts":[]}"#;
@@ -550,5 +560,49 @@ async fn scripts_that_content_put_in_a_page_are_not_allowed_by_the_policy() {
     assert_eq!(d["script-src"], ["'self'", "'wasm-unsafe-eval'", &sha256_source(HEAD_SCRIPT)]);
     for injected in ["steal(document.cookie)", "steal()"] {
         assert!(!d["script-src"].contains(&sha256_source(injected)), "{injected} is allowed");
+    }
+}
+
+#[tokio::test]
+async fn the_csp_manifest_is_revalidated_while_hashed_chunks_are_immutable() {
+    let server = start(NO_EXTRAS).await;
+    let manifest = get(server.addr, "/_docsite/csp.json").await;
+    assert_eq!(manifest.status, 200);
+    assert_eq!(manifest.header("cache-control"), Some(docsite_core::headers::CACHE_REVALIDATE));
+    let chunk = get(server.addr, "/_docsite/site/abc123.json").await;
+    assert_eq!(chunk.header("cache-control"), Some(docsite_core::headers::CACHE_IMMUTABLE));
+}
+
+#[tokio::test]
+async fn index_html_redirects_only_for_pages_the_engine_rendered() {
+    let server = start(NO_EXTRAS).await;
+    let page = get(server.addr, "/docs/injected/index.html").await;
+    assert_eq!((page.status, page.header("location")), (301, Some("/docs/injected")));
+    // A static folder's index.html is a file like any other: served at its own path.
+    let file = get(server.addr, "/files/index.html").await;
+    assert_eq!(file.status, 200);
+    assert_eq!(file.text(), STATIC_INDEX);
+    assert_eq!(get(server.addr, "/files/").await.text(), STATIC_INDEX);
+    // `/x.html` redirects only to a rendered page, never to a static folder.
+    assert_eq!(get(server.addr, "/files.html").await.status, 404);
+    assert_eq!(get(server.addr, "/nothing/index.html").await.status, 404);
+}
+
+#[tokio::test]
+async fn the_sites_redirects_answer_301_with_the_query_kept() {
+    let server = start(NO_EXTRAS).await;
+    for target in ["/docs/old", "/docs/old/"] {
+        let reply = get(server.addr, target).await;
+        assert_eq!((reply.status, reply.header("location")), (301, Some("/docs/intro")), "{target}");
+        assert!(reply.body.is_empty(), "{target}: the refresh page is for hosts without redirects");
+    }
+    let reply = get(server.addr, "/docs/old?tab=ts&x=1").await;
+    assert_eq!(reply.header("location"), Some("/docs/intro?tab=ts&x=1"));
+    assert_eq!(get(server.addr, "/docs/away").await.header("location"), Some("https://example.org/new"));
+    // Splats and rewrites are not read; targets that would leave the site are refused.
+    for target in ["/docs/splat/a", "/docs/rewrite", "/docs/evil", "/docs/evil2"] {
+        let reply = get(server.addr, target).await;
+        assert_eq!(reply.status, 404, "{target}");
+        assert!(reply.header("location").is_none(), "{target}");
     }
 }

@@ -262,3 +262,91 @@ fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     let out = docsite(&["migrate", path(dir.path())]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// A copy of `basic` at `<root>/site`, its config's first line replaced by `top` (keys of
+/// the top level) and `[docs]` added with `docs`.
+fn site_with_config(root: &Path, top: &str, docs: &str) -> PathBuf {
+    let site = root.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture("basic"), &site);
+    let file = site.join("docsite.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{top}\n{text}\n[docs]\n{docs}\n")).unwrap();
+    site
+}
+
+#[test]
+fn config_paths_the_engine_reads_stay_inside_the_site_folder() {
+    let root = tempfile::tempdir().unwrap();
+    // Sources outside the site: docs, sidebars and a stylesheet a config could point at.
+    let outside = root.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    copy_dir(&fixture("basic").join("docs"), &outside);
+    std::fs::write(root.path().join("secret.css"), "body{}").unwrap();
+    std::fs::write(root.path().join("sidebars.json"), "{}").unwrap();
+    let cases: [(&str, &str, &str); 6] = [
+        ("", "path = \"../outside\"", "`docs.path`"),
+        ("", "path = \"/etc\"", "`docs.path`"),
+        ("", "sidebarPath = \"../sidebars.json\"", "`docs.sidebarPath`"),
+        ("", "sidebarPath = \"linked/sidebars.json\"", "`docs.sidebarPath`"),
+        ("customCss = [\"../secret.css\"]", "", "`customCss[0]`"),
+        ("", "path = \"linked\"", "`docs.path`"),
+    ];
+    for (i, (top, docs, key)) in cases.iter().enumerate() {
+        let case = root.path().join(format!("case{i}"));
+        let site = site_with_config(&case, top, docs);
+        // A symlink inside the site that leads out of it.
+        std::os::unix::fs::symlink(&outside, site.join("linked")).unwrap();
+        std::fs::copy(root.path().join("sidebars.json"), outside.join("sidebars.json")).unwrap();
+        let out = docsite(&["check", path(&site)]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{top} {docs}: {err}");
+        assert!(err.contains("docsite.toml") && err.contains(key), "{top} {docs}: {key} missing from:\n{err}");
+        assert!(err.contains("inside the site folder") || err.contains("leads outside the site folder"), "{err}");
+    }
+    // A symlinked docs folder that stays inside the site is fine.
+    let case = root.path().join("inside");
+    let site = site_with_config(&case, "", "path = \"docs-link\"");
+    std::os::unix::fs::symlink("docs", site.join("docs-link")).unwrap();
+    let out = docsite(&["check", path(&site)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn a_version_name_cannot_lead_the_reads_out_of_the_site() {
+    let root = tempfile::tempdir().unwrap();
+    let site = site_with_config(root.path(), "", "");
+    std::fs::create_dir_all(root.path().join("x")).unwrap();
+    std::fs::write(site.join("versions.json"), r#"["../../x", "1.0"]"#).unwrap();
+    let out = docsite(&["check", path(&site)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("versions.json") && err.contains("\"../../x\" is not a folder name"), "{err}");
+}
+
+#[test]
+fn build_says_which_theme_folder_it_uses_and_where_that_came_from() {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture("basic"), &site);
+    let theme = root.path().join("my-theme");
+    std::fs::create_dir_all(&theme).unwrap();
+    // `--out site` is refused before anything is built: enough to see the first line.
+    let run = |args: &[&str], env: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_docsite"));
+        cmd.args(args).current_dir(root.path()).env_remove("DOCSITE_THEME");
+        if let Some(dir) = env {
+            cmd.env("DOCSITE_THEME", dir);
+        }
+        stderr(&cmd.output().expect("docsite runs"))
+    };
+    let real = std::fs::canonicalize(&theme).unwrap();
+    let err = run(&["build", "site", "--out", "site", "--theme", path(&theme)], None);
+    assert!(err.lines().next().unwrap_or("").starts_with(&format!("docsite: theme {} (from --theme)", real.display())), "{err}");
+    let err = run(&["build", "site", "--out", "site"], Some(&theme));
+    assert!(err.contains(&format!("docsite: theme {} (from $DOCSITE_THEME)", real.display())), "{err}");
+    let err = run(&["build", "site", "--out", "site"], None);
+    let compiled_in = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme")).unwrap();
+    assert!(err.contains(&format!("docsite: theme {} (from the checkout this binary was built in)", compiled_in.display())), "{err}");
+}

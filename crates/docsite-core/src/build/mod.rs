@@ -94,10 +94,12 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     let worker = opts.theme_dir.join("prerender-worker.mjs");
     let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
-    crate::csp_manifest::write(out, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), false)?;
+    let redirect_pages = site.redirect_pages();
+    let heads = jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str()));
+    crate::csp_manifest::write(out, &chunks.site.url, heads.chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str()))), false)?;
     writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
     host_files::write(site, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), out)?;
-    site.write_redirects(out)?;
+    site.write_redirects(out, &redirect_pages)?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);

@@ -48,6 +48,16 @@ pub struct Site {
     pub(super) incremental: Option<Box<Incremental>>,
 }
 
+/// A page written at a redirect's old route ([`Site::redirect_pages`]).
+pub(crate) struct RedirectPage {
+    /// HTML path relative to the output.
+    pub(crate) rel: PathBuf,
+    /// Its head (the inline script the CSP manifest records).
+    pub(crate) head: String,
+    /// The whole page.
+    pub(crate) html: String,
+}
+
 impl Site {
     /// Every route with its kind and title, sorted (for tests and `check` summaries).
     pub fn routes(&self) -> Vec<(String, RouteKind, String)> {
@@ -131,19 +141,42 @@ impl Site {
             .collect()
     }
 
-    /// Writes a page at every `redirects` route that sends readers on to its target (a
-    /// refresh meta tag, as Docusaurus's client-redirects plugin writes; no script).
-    pub(crate) fn write_redirects(&self, out: &Path) -> Result<(), BuildError> {
+    /// The page at every `redirects` route that sends readers on to its target, for hosts
+    /// without redirect rules (`_redirects` has the same redirects for hosts with them, and
+    /// `docsite serve` answers those with a 301). An inline script of the engine's replaces
+    /// the location with the target plus the old URL's query and `#fragment` (a meta
+    /// refresh drops the fragment); the meta refresh after it is the fallback without
+    /// JavaScript. The script is in `head`, which goes into `_docsite/csp.json`, so the
+    /// server's policy allows it.
+    pub(crate) fn redirect_pages(&self) -> Vec<RedirectPage> {
         let base = &self.config.base_url;
+        let mut out = Vec::new();
         for r in &self.config.raw.redirects {
             let from = format!("{base}{}", r.from.trim_start_matches('/'));
-            let to = if r.to.contains("://") { r.to.clone() } else { format!("{base}{}", r.to.trim_start_matches('/')) };
-            let to = markdown::highlight::escape(&to);
+            let target = if r.to.contains("://") { r.to.clone() } else { format!("{base}{}", r.to.trim_start_matches('/')) };
+            let to = markdown::highlight::escape(&target);
             let canonical = if to.contains("://") { to.clone() } else { format!("{}{to}", self.config.raw.url.trim_end_matches('/')) };
-            let html = format!(
-                "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Moved</title><meta name=\"robots\" content=\"noindex\"><link rel=\"canonical\" href=\"{canonical}\"><meta http-equiv=\"refresh\" content=\"0; url={to}\"></head><body><p>This page moved to <a href=\"{to}\">{to}</a>.</p></body></html>\n"
+            // A JSON string is a JavaScript string literal; `<` escaped so that nothing in it
+            // can end the script element.
+            let literal = serde_json::to_string(&target).expect("string").replace('<', "\\u003c");
+            let keep = match (target.contains('#'), target.contains('?')) {
+                (true, _) => "",
+                (false, true) => "+location.hash",
+                (false, false) => "+location.search+location.hash",
+            };
+            let head = format!(
+                "<meta charset=\"utf-8\"><title>Moved</title><meta name=\"robots\" content=\"noindex\"><link rel=\"canonical\" href=\"{canonical}\"><script>location.replace({literal}{keep})</script><meta http-equiv=\"refresh\" content=\"0; url={to}\">"
             );
-            write_file(&crate::output::under(out, emit::html_path(Path::new(""), base, &from))?, html.as_bytes())?;
+            let html = format!("<!DOCTYPE html>\n<html><head>{head}</head><body><p>This page moved to <a href=\"{to}\">{to}</a>.</p></body></html>\n");
+            out.push(RedirectPage { rel: emit::html_path(Path::new(""), base, &from), head, html });
+        }
+        out
+    }
+
+    /// Writes [`Site::redirect_pages`] (their scripts must be in the CSP manifest first).
+    pub(crate) fn write_redirects(&self, out: &Path, pages: &[RedirectPage]) -> Result<(), BuildError> {
+        for page in pages {
+            write_file(&crate::output::under(out, &page.rel)?, page.html.as_bytes())?;
         }
         Ok(())
     }
@@ -292,10 +325,26 @@ mod tests {
     fn redirects_become_refresh_pages_at_their_old_route() {
         let site = docusaurus_fixture();
         let out = tempfile::tempdir().unwrap();
-        site.write_redirects(out.path()).unwrap();
+        let pages = site.redirect_pages();
+        site.write_redirects(out.path(), &pages).unwrap();
         let html = std::fs::read_to_string(out.path().join("docs/old-start/index.html")).unwrap();
         assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/start\">"), "{html}");
         assert!(html.contains("<link rel=\"canonical\" href=\"https://widgets.example.org/docs/start\">"), "{html}");
+        // The script keeps the old URL's query and fragment, runs before the refresh, and is
+        // the one inline script of the head recorded for the CSP.
+        let script = "location.replace(\"/docs/start\"+location.search+location.hash)";
+        assert!(html.contains(&format!("<script>{script}</script><meta http-equiv=\"refresh\"")), "{html}");
+        let page = pages.iter().find(|p| p.rel == std::path::Path::new("docs/old-start/index.html")).unwrap();
+        assert_eq!(crate::csp_manifest::script_hashes(&page.head), vec![crate::headers::script_hash(script)]);
+    }
+
+    #[test]
+    fn a_redirect_target_cannot_end_the_script() {
+        let mut site = docusaurus_fixture();
+        site.config.raw.redirects = vec![crate::config::RawRedirect { from: "/x".into(), to: "/y</script><script>alert(1)".into() }];
+        let page = &site.redirect_pages()[0];
+        assert!(!page.html.contains("</script><script>alert"), "{}", page.html);
+        assert_eq!(crate::csp_manifest::script_hashes(&page.head).len(), 1);
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     let opts = BuildOptions {
         out_dir: args.out.unwrap_or_else(|| args.site_dir.join("build")),
         site_dir: args.site_dir,
-        theme_dir: args.theme.unwrap_or_else(docsite_core::theme::theme_dir),
+        theme_dir: super::theme_dir(args.theme),
         workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         base_url: args.base_url,
     };

@@ -65,7 +65,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         eprintln!("error: cannot create {}: {e}", out_dir.display());
         return ExitCode::from(2);
     }
-    let theme = args.theme.unwrap_or_else(docsite_core::theme::theme_dir);
+    let theme = super::theme_dir(args.theme);
     let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(2);
     let mut session = DevSession::new(&site_dir, &out_dir, &theme, workers);
     let hooks = Arc::new(DevHooks::new(&base_url, CLIENT_PATH, EVENTS_PATH, CLIENT_JS));

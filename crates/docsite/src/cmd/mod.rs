@@ -50,3 +50,17 @@ pub(crate) fn report_error(err: &BuildError) -> ExitCode {
         }
     }
 }
+
+/// The theme folder to build with (`--theme`, else `$DOCSITE_THEME`, else the `theme/` of
+/// the checkout this binary was compiled in), announced on one line: a binary copied to
+/// another checkout still builds the theme it was compiled next to, and this line shows it.
+pub(crate) fn theme_dir(arg: Option<std::path::PathBuf>) -> std::path::PathBuf {
+    let (dir, from) = match arg {
+        Some(dir) => (dir, "--theme"),
+        None if std::env::var_os("DOCSITE_THEME").is_some() => (docsite_core::theme::theme_dir(), "$DOCSITE_THEME"),
+        None => (docsite_core::theme::theme_dir(), "the checkout this binary was built in"),
+    };
+    let shown = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+    eprintln!("docsite: theme {} (from {from})", shown.display());
+    dir
+}
