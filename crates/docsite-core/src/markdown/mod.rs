@@ -464,7 +464,7 @@ impl TreeBuilder<'_, '_> {
                 let kind = match alert.alert_type {
                     AlertType::Note => "note",
                     AlertType::Tip => "tip",
-                    AlertType::Important => "info",
+                    AlertType::Important => "important",
                     AlertType::Warning => "warning",
                     AlertType::Caution => "danger",
                 };
