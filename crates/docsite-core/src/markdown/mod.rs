@@ -1020,7 +1020,8 @@ enum Resolved {
 fn string_literal(expr: &str) -> Option<String> {
     for q in ['"', '\'', '`'] {
         if let Some(inner) = expr.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
-            if !inner.contains(q) && !(q == '`' && inner.contains("${")) {
+            let interpolates = q == '`' && inner.contains("${");
+            if !inner.contains(q) && !interpolates {
                 return Some(inner.to_string());
             }
         }
