@@ -201,3 +201,26 @@ fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
     assert_eq!(footer.columns[0].items.len(), 1, "the html item is left out (and warned about)");
     insta::assert_yaml_snapshot!((routes, site.diagnostics.report()));
 }
+
+#[test]
+fn docusaurus_markdown_constructs_render_as_components() {
+    // pathname:/// links, JSX attributes, admonitions in list items, code block options,
+    // tabs with `values`: what the standard's own Docusaurus docs write.
+    let site = check(&fixture("compat")).expect("the compat fixture is valid");
+    assert_eq!(site.diagnostics.report(), "", "no warnings either");
+    for (name, route) in [("compat_links", "/docs/links"), ("compat_jsx", "/docs/guide/jsx"), ("compat_admonitions", "/docs/guide/admonitions"), ("compat_code", "/docs/guide/code")] {
+        let page = site.page(route).unwrap_or_else(|| panic!("{route}: {:?}", site.routes()));
+        // A copied image's name carries a hash of its absolute path, which differs per checkout.
+        let json = serde_json::to_string(&page.content).unwrap();
+        let json = match json.find("/assets/images/") {
+            Some(i) => format!("{}/assets/images/HASH{}", &json[..i], &json[i + "/assets/images/".len() + 10..]),
+            None => json,
+        };
+        insta::assert_json_snapshot!(name, serde_json::from_str::<serde_json::Value>(&json).unwrap());
+    }
+}
+
+#[test]
+fn unsupported_jsx_and_missing_static_files_are_errors_with_lines() {
+    insta::assert_snapshot!(error_report("bad-compat"));
+}

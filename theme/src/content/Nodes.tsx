@@ -60,7 +60,7 @@ function renderElement(element: Element, key: number): ReactNode {
   if (tag === 'a' && typeof props.href === 'string') {
     const { href, ...rest } = props;
     return (
-      <Link key={key} to={href as string} {...rest}>
+      <Link key={key} to={href as string} reload={element.a?.['data-reload'] === 'true'} {...rest}>
         {renderNodes(element.c)}
       </Link>
     );

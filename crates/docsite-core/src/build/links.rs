@@ -19,18 +19,25 @@ pub(super) struct LinkCheck {
 
 impl LinkCheck {
     pub(super) fn run<'a>(&self, config: &SiteConfig, anchors: &HashMap<String, HashSet<String>>, links: impl Iterator<Item = (&'a PathBuf, &'a Vec<LinkRef>)>, config_links: &[(String, String)]) -> Vec<Diagnostic> {
-        let route_exists = |route: &str| -> bool {
-            anchors.contains_key(route) || {
-                let rel = route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(route).trim_start_matches('/');
-                !rel.is_empty() && (self.schema_paths.contains(rel) || self.static_dir.join(rel).is_file())
-            }
+        let file_exists = |route: &str| -> bool {
+            let rel = route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(route).trim_start_matches('/');
+            !rel.is_empty() && (self.schema_paths.contains(rel) || self.static_dir.join(rel).is_file())
         };
+        let route_exists = |route: &str| -> bool { anchors.contains_key(route) || file_exists(route) };
         let mut diags = Vec::new();
         for (source, page_links) in links {
             for l in page_links {
                 // A link written in a data file is reported against that file.
                 let source: &Path = l.file.as_deref().unwrap_or(source);
-                if !route_exists(&l.route) {
+                if l.file_only {
+                    // `pathname:///`: a file of static/ (or a published schema), never a page.
+                    if !file_exists(&l.route) {
+                        if let Some(sev) = self.link_sev {
+                            let rel = l.route.strip_prefix(config.base_url.trim_end_matches('/')).unwrap_or(&l.route).trim_start_matches('/');
+                            diags.push(Diagnostic::error(source, format!("broken link `{}`: no file static/{rel}", l.raw)).at(l.line, Some(l.column)).with_severity(sev).hint("pathname:/// links lead to files under static/ (or published schemas); put the file there or fix the path"));
+                        }
+                    }
+                } else if !route_exists(&l.route) {
                     if let Some(sev) = self.link_sev {
                         diags.push(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)).at(l.line, Some(l.column)).with_severity(sev).hint(if l.file.is_some() { "check the route; links in data files are site routes such as /training" } else { "check the path; links between docs are best written as relative .md paths" }));
                     }

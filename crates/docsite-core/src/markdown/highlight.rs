@@ -21,26 +21,92 @@ thread_local! {
 }
 
 /// The grammar for a fence language, `Some("")` for plain text, `None` when unknown.
+///
+/// Covers the languages of Prism's default set as prism-react-renderer ships it (the one
+/// Docusaurus uses: markup, jsx, tsx, swift, kotlin, objectivec, rust, graphql, yaml, go,
+/// cpp, markdown, python, json, ...) plus the usual additional ones, with Prism's aliases.
 pub fn grammar_for(lang: &str) -> Option<&'static str> {
     Some(match lang.to_ascii_lowercase().as_str() {
         "ts" | "typescript" => "typescript",
         "tsx" => "tsx",
-        "js" | "javascript" | "jsx" | "mjs" | "cjs" => "javascript",
-        "json" | "jsonc" | "json5" => "json",
+        "js" | "javascript" | "jsx" | "mjs" | "cjs" | "js-extras" => "javascript",
+        "json" | "jsonc" | "json5" | "webmanifest" => "json",
         "cs" | "csharp" | "c#" | "dotnet" => "c-sharp",
         "go" | "golang" => "go",
-        "bash" | "sh" | "shell" | "zsh" | "console" | "shell-session" => "bash",
+        "bash" | "sh" | "shell" | "zsh" | "console" | "shell-session" | "shellsession" => "bash",
         "yaml" | "yml" => "yaml",
-        "html" => "html",
-        "xml" => "xml",
+        "html" | "markup" | "htm" => "html",
+        "xml" | "svg" | "mathml" | "ssml" | "atom" | "rss" => "xml",
         "css" => "css",
         "java" => "java",
         "py" | "python" => "python",
-        "diff" => "diff",
+        "diff" | "patch" => "diff",
         "toml" => "toml",
-        "" | "text" | "txt" | "plain" | "plaintext" | "none" | "http" | "mdx" | "md" | "markdown" | "sql" => "",
+        "rs" | "rust" => "rust",
+        "c" | "h" | "clike" => "c",
+        "cpp" | "c++" | "cc" | "cxx" | "hpp" => "cpp",
+        "kt" | "kts" | "kotlin" => "kotlin",
+        "swift" => "swift",
+        "sql" => "sql",
+        "graphql" | "gql" => "graphql",
+        "md" | "markdown" | "mdx" => "markdown",
+        "objc" | "objectivec" | "objective-c" => "objc",
+        "" | "text" | "txt" | "plain" | "plaintext" | "none" | "http" => "",
         _ => return None,
     })
+}
+
+/// The languages [`grammar_for`] knows, for the hint of an unknown one.
+pub const KNOWN_LANGUAGES: &str = "ts, tsx, js, jsx, json, csharp, go, bash, yaml, html, xml, css, java, python, diff, toml, rust, c, cpp, kotlin, swift, sql, graphql, markdown, objectivec, or text";
+
+/// What a fence's magic comments ask for: the code without the comment lines and the
+/// 1-based lines to highlight.
+#[derive(Debug, PartialEq)]
+pub struct MagicComments {
+    /// The code with the magic comment lines removed.
+    pub code: String,
+    /// Lines (1-based, in `code`) to highlight.
+    pub lines: Vec<usize>,
+    /// A `highlight-start` never closed: its 1-based line in the fence.
+    pub unclosed: Option<usize>,
+}
+
+/// Docusaurus's default magic comments: `highlight-next-line`, `highlight-start` and
+/// `highlight-end`, alone on their line in any of the comment forms of the languages it
+/// highlights (`// …`, `/* … */`, `# …`, `<!-- … -->`, `-- …`, `{/* … */}`). Docusaurus
+/// picks the forms by language; a line that is exactly one of these comments is a marker
+/// in every language here, which only differs for code that prints such a line.
+pub fn magic_comments(code: &str) -> MagicComments {
+    let mut out = String::with_capacity(code.len());
+    let mut lines = Vec::new();
+    let mut next = false;
+    let mut open: Option<usize> = None;
+    let mut kept = 0;
+    for (i, line) in code.split_inclusive('\n').enumerate() {
+        match magic_word(line.trim()) {
+            Some("highlight-next-line") => next = true,
+            Some("highlight-start") => open = Some(i + 1),
+            Some("highlight-end") => open = None,
+            _ => {
+                kept += 1;
+                if next || open.is_some() {
+                    lines.push(kept);
+                }
+                next = false;
+                out.push_str(line);
+            }
+        }
+    }
+    MagicComments { code: out, lines, unclosed: open }
+}
+
+fn magic_word(line: &str) -> Option<&str> {
+    let inner = [("{/*", "*/}"), ("/*", "*/"), ("<!--", "-->")]
+        .iter()
+        .find_map(|(a, b)| line.strip_prefix(a).and_then(|r| r.strip_suffix(b)))
+        .or_else(|| ["//", "#", "--", ";;", "%"].iter().find_map(|p| line.strip_prefix(p)))?;
+    let word = inner.trim();
+    matches!(word, "highlight-next-line" | "highlight-start" | "highlight-end").then_some(word)
 }
 
 static REMEMBER: AtomicBool = AtomicBool::new(false);
@@ -253,5 +319,21 @@ mod tests {
         assert_eq!(grammar_for("ts"), Some("typescript"));
         assert_eq!(grammar_for("text"), Some(""));
         assert_eq!(grammar_for("cobolx"), None);
+        for lang in ["rust", "c", "cpp", "kotlin", "swift", "sql", "graphql", "markdown", "objectivec", "jsx", "markup"] {
+            let grammar = grammar_for(lang).unwrap_or_else(|| panic!("{lang} is known"));
+            let html = highlight(grammar, "x = 1 // a", &[]);
+            assert!(html.contains("<span class=\"line\">"), "{lang}: {html}");
+        }
+    }
+
+    #[test]
+    fn magic_comments_mark_lines_and_disappear() {
+        let m = magic_comments("a\n// highlight-next-line\nb\nc\n# highlight-start\nd\ne\n<!-- highlight-end -->\nf\n");
+        assert_eq!(m.code, "a\nb\nc\nd\ne\nf\n");
+        assert_eq!(m.lines, vec![2, 4, 5]);
+        assert_eq!(m.unclosed, None);
+        let m = magic_comments("/* highlight-start */\nx\n");
+        assert_eq!((m.lines, m.unclosed), (vec![1], Some(1)));
+        assert_eq!(magic_comments("// highlight-next-line please\n").lines, Vec::<usize>::new());
     }
 }

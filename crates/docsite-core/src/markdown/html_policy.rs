@@ -11,7 +11,9 @@
 //! need an error naming the element and line for each refusal, on the tokens our renderer
 //! already has, where ammonia rewrites a string. What acts without script is not on them:
 //! `<meta>` (refresh), `<base>`, `<form>`/`<button formaction>`, `<link>`, `<style>`,
-//! `<object>`, `<embed>`, `<iframe>`, `<svg>`, `style`, event handlers, `javascript:` URLs.
+//! `<object>`, `<embed>`, `<iframe>`, `<svg>`, event handlers, `javascript:` URLs, and
+//! `style` beyond sizes, spacing, alignment, borders and colours ([`style_problem`]: no
+//! `position`, no `url()`, so no overlay over the page and no request).
 
 /// Elements content may use.
 const ELEMENTS: &[&str] = &[
@@ -19,7 +21,32 @@ const ELEMENTS: &[&str] = &[
 ];
 
 /// Attributes allowed on every allowed element (besides `aria-*`).
-const GENERIC: &[&str] = &["class", "classname", "id", "title", "lang", "dir", "role"];
+const GENERIC: &[&str] = &["class", "classname", "id", "title", "lang", "dir", "role", "style"];
+
+/// CSS properties a `style` attribute may set: the layout of an element in the flow
+/// (Docusaurus content writes `style={{width: 200}}`), nothing that takes it out of the
+/// flow (`position`, `transform`, `z-index`) or fetches (`background-image`, `content`).
+const STYLE_PROPERTIES: &[&str] = &[
+    "width", "height", "min-width", "max-width", "min-height", "max-height", "margin", "margin-top", "margin-right", "margin-bottom", "margin-left", "margin-inline", "margin-block", "margin-inline-start", "margin-inline-end", "margin-block-start", "margin-block-end", "padding", "padding-top", "padding-right", "padding-bottom", "padding-left", "padding-inline", "padding-block", "text-align", "vertical-align", "float", "clear", "display", "border", "border-radius", "border-width", "border-style", "border-color", "color", "background-color", "font-weight", "font-style", "font-size", "text-decoration", "line-height", "white-space", "object-fit", "aspect-ratio", "gap", "flex-wrap", "flex-direction", "justify-content", "align-items", "list-style-type", "opacity",
+];
+
+/// Why a `style` attribute's declarations cannot be used, or `None` (see [`STYLE_PROPERTIES`]).
+pub(crate) fn style_problem(style: &str) -> Option<String> {
+    for declaration in style.split(';').map(str::trim).filter(|d| !d.is_empty()) {
+        let Some((name, value)) = declaration.split_once(':') else {
+            return Some(format!("`style` declaration `{declaration}` is not `property: value`"));
+        };
+        let name = name.trim().to_ascii_lowercase();
+        if !STYLE_PROPERTIES.contains(&name.as_str()) {
+            return Some(format!("CSS property `{name}` is not allowed in `style`"));
+        }
+        let value = value.to_ascii_lowercase();
+        if ["url(", "expression(", "\\", "@", "<", "/*", "image-set("].iter().any(|bad| value.contains(bad)) {
+            return Some(format!("`style` value `{}` is not allowed", value.trim()));
+        }
+    }
+    None
+}
 
 /// Attributes allowed on one element.
 const PER_ELEMENT: &[(&str, &[&str])] = &[
@@ -63,10 +90,15 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Optio
     if !allowed {
         return Some(format!("attribute `{attr}` is not allowed on <{element}>"));
     }
+    if attr == "style" {
+        return style_problem(value);
+    }
     if URL_ATTRIBUTES.contains(&attr) {
         if let Some(scheme) = scheme_of(value) {
             let data_image = element == "img" && attr == "src" && scheme == "data" && value.trim_start().get(5..).is_some_and(|rest| rest.to_ascii_lowercase().starts_with("image/"));
-            if !SCHEMES.contains(&scheme.as_str()) && !data_image {
+            // `pathname:///x`: Docusaurus's link to a static file, rewritten by the renderer.
+            let pathname = element == "a" && attr == "href" && scheme == "pathname";
+            if !SCHEMES.contains(&scheme.as_str()) && !data_image && !pathname {
                 return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
             }
         }
@@ -124,6 +156,8 @@ mod tests {
             "<a href=\" JaVa\tScRiPt:alert(1)\">x</a>",
             "<img src=\"x.png\" onerror=\"alert(1)\">",
             "<div style=\"position:fixed;inset:0\">x</div>",
+            "<div style=\"width: 10px; background-image: url(https://evil.example/x)\">x</div>",
+            "<div style=\"color: red; z-index: 9\">x</div>",
             "<svg><a href=\"#\">x</a></svg>",
         ] {
             assert!(!fragment_problems(html).is_empty(), "{html}");
@@ -140,6 +174,7 @@ mod tests {
             "<table><tr><td colspan=\"2\" class=\"x\">1</td></tr></table>",
             "H<sub>2</sub>O x<sup>2</sup> <kbd>Ctrl</kbd> <span aria-hidden=\"true\">*</span>",
             "Copyright © 2025 FINOS",
+            "<img src=\"/img/badge.png\" alt=\"Badge\" style=\"width: 200px; max-width: 100%\">",
         ] {
             assert_eq!(fragment_problems(html), Vec::<String>::new(), "{html}");
         }

@@ -24,6 +24,9 @@ pub enum Block {
         text: String,
         /// First line.
         line: usize,
+        /// 1-based lines of `text` that the split inserted (blank lines around an
+        /// admonition inside a list item), which have no line in the source.
+        inserted: Vec<usize>,
     },
     /// A data component (`<Showcase data="community" />`), self-closing, filled in by the
     /// render stage from the site's data files.
@@ -105,7 +108,22 @@ pub const DATA_COMPONENTS: &[&str] = &["Showcase", "UserGrid", "ConformanceTable
 const SUPPORTED: &str = "supported: <Tabs>, <TabItem>, <Hero>, <CardGrid>, <Card>, <Showcase />, <UserGrid />, <ConformanceTable />, <VersionsTable />, and HTML elements such as <details>";
 
 /// Modules whose default import is allowed (they name theme components).
-const THEME_IMPORTS: &[(&str, &str)] = &[("@theme/Tabs", "Tabs"), ("@theme/TabItem", "TabItem")];
+const THEME_IMPORTS: &[(&str, &str)] = &[("@theme/Tabs", "Tabs"), ("@theme/TabItem", "TabItem"), ("@theme/DocCardList", "DocCardList"), ("@docusaurus/useBaseUrl", "useBaseUrl")];
+
+/// Self-closing components on a line of their own that list the doc's sidebar category in
+/// Docusaurus; recognised so that the renderer reports them as not supported yet.
+pub const SIDEBAR_COMPONENTS: &[&str] = &["DocCardList"];
+
+/// Marks the start and end of a JSX attribute expression moved out of an HTML tag
+/// (`src={require('./a.png').default}` becomes `src="\u{E000}0\u{E001}"`, index into
+/// [`Split::expressions`]), so that comrak sees a valid HTML tag.
+pub const EXPR_OPEN: char = '\u{E000}';
+/// See [`EXPR_OPEN`].
+pub const EXPR_CLOSE: char = '\u{E001}';
+
+/// The HTML element an admonition inside a list item becomes, so that comrak keeps it
+/// inside the item; the renderer turns it back into an admonition.
+pub const LIST_ADMONITION_TAG: &str = "docsite-admonition";
 
 /// Result of [`split`]: the block tree and the image imports (`name -> path`).
 #[derive(Debug, Default)]
@@ -117,6 +135,8 @@ pub struct Split {
     /// Link reference definitions of the whole document, appended to every segment so
     /// `[text][ref]` works across containers.
     pub link_definitions: String,
+    /// JSX attribute expressions of HTML tags (without their braces), see [`EXPR_OPEN`].
+    pub expressions: Vec<String>,
 }
 
 struct Frame {
@@ -125,28 +145,78 @@ struct Frame {
     line: usize,
     text: String,
     text_line: usize,
+    /// Lines of `text` so far, and which of them were inserted.
+    text_lines: usize,
+    inserted: Vec<usize>,
 }
 
 impl Frame {
+    fn new(kind: Option<ContainerKind>, line: usize) -> Frame {
+        Frame { kind, children: Vec::new(), line, text: String::new(), text_line: line + 1, text_lines: 0, inserted: Vec::new() }
+    }
+
     fn flush(&mut self) {
         if !self.text.trim().is_empty() {
-            self.children.push(Block::Markdown { text: dedent(&self.text), line: self.text_line });
+            self.children.push(Block::Markdown { text: dedent(&self.text), line: self.text_line, inserted: std::mem::take(&mut self.inserted) });
         }
         self.text.clear();
+        self.text_lines = 0;
+        self.inserted.clear();
     }
+
+    /// Adds a line that has no line in the source (see [`Block::Markdown`]).
+    fn push_inserted(&mut self, line: &str, no: usize) {
+        push_line(self, line, no);
+        self.inserted.push(self.text_lines);
+    }
+}
+
+/// An admonition inside a list item, open while its lines are read.
+struct ListAdmonition {
+    indent: String,
+    line: usize,
 }
 
 /// Splits a document body (front matter already removed).
 pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
     let mut errors = Vec::new();
     let mut out = Split::default();
-    let mut stack = vec![Frame { kind: None, children: Vec::new(), line: 0, text: String::new(), text_line: 1 }];
+    let mut stack = vec![Frame::new(None, 0)];
     let mut fence: Option<(char, usize)> = None;
     let mut in_comment = false;
-    for (i, raw_line) in body.lines().enumerate() {
+    // Whether the lines read are inside a list (for admonitions in list items), and
+    // whether the previous line was blank.
+    let mut in_list = false;
+    let mut after_blank = true;
+    let mut list_admonitions: Vec<ListAdmonition> = Vec::new();
+    // An opening component tag spread over several lines: its text so far and first line.
+    let mut pending_tag: Option<(String, usize)> = None;
+    let lines: Vec<&str> = body.lines().collect();
+    for (i, &raw_line) in lines.iter().enumerate() {
         let no = i + 1;
+        if let Some((mut tag, start)) = pending_tag.take() {
+            tag.push(' ');
+            tag.push_str(raw_line.trim());
+            if tag_end(&tag).is_some() {
+                jsx_line(&mut stack, &mut errors, &tag, start);
+            } else if no == lines.len() || no - start > 50 {
+                errors.push(MdxError { line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
+            } else {
+                pending_tag = Some((tag, start));
+            }
+            continue;
+        }
         let trimmed = raw_line.trim();
         let indent = raw_line.len() - raw_line.trim_start().len();
+        let blank = trimmed.is_empty();
+        if fence.is_none() && !in_comment && !blank {
+            if list_item_indent(raw_line).is_some() {
+                in_list = true;
+            } else if indent == 0 && after_blank && list_admonitions.is_empty() {
+                in_list = false;
+            }
+        }
+        after_blank = blank;
         // Inside a fenced code block: everything is text until the closing fence.
         if let Some((ch, len)) = fence {
             let run = trimmed.chars().take_while(|c| *c == ch).count();
@@ -174,8 +244,37 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             push_line(stack.last_mut().expect("root"), raw_line, no);
             continue;
         }
+        // An admonition inside a list item (`:::` indented under the item): an element
+        // comrak keeps inside the item, with blank lines around so that the Markdown inside
+        // stays Markdown.
+        if let Some(after) = trimmed.strip_prefix(":::").filter(|_| in_list && (indent > 0 || !list_admonitions.is_empty())) {
+            let after = after.trim_start_matches(':');
+            let frame = stack.last_mut().expect("root");
+            if after.trim().is_empty() {
+                match list_admonitions.pop() {
+                    Some(open) => {
+                        frame.push_inserted("", no);
+                        push_line(frame, &format!("{}</{LIST_ADMONITION_TAG}>", open.indent), no);
+                        frame.push_inserted("", no);
+                    }
+                    None => errors.push(MdxError { line: no, message: "`:::` closes no open admonition".into(), hint: "open it with `:::note` (or tip, info, caution, warning, danger)".into() }),
+                }
+                continue;
+            }
+            let (kind, title) = parse_admonition(after);
+            if !ADMONITIONS.contains(&kind.as_str()) {
+                errors.push(MdxError { line: no, message: format!("unknown admonition type `{kind}`"), hint: format!("use one of {}", ADMONITIONS.join(", ")) });
+            }
+            let pad = raw_line[..indent].to_string();
+            let title_attr = title.map(|t| format!(" title=\"{}\"", escape_attr(&t))).unwrap_or_default();
+            frame.push_inserted("", no);
+            push_line(frame, &format!("{pad}<{LIST_ADMONITION_TAG} kind=\"{kind}\"{title_attr}>"), no);
+            frame.push_inserted("", no);
+            list_admonitions.push(ListAdmonition { indent: pad, line: no });
+            continue;
+        }
         // Indented code (4+ spaces outside a container's own indentation) is text too.
-        if indent >= 4 && stack.len() == 1 {
+        if indent >= 4 && stack.len() == 1 && !in_list {
             push_line(stack.last_mut().expect("root"), raw_line, no);
             continue;
         }
@@ -235,58 +334,13 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             open(&mut stack, ContainerKind::Admonition { kind, title }, no);
             continue;
         }
-        // JSX tags of the subset, on their own line.
-        if trimmed.starts_with('<') {
-            match parse_jsx_line(trimmed) {
-                Some(Jsx::Open(name, attrs, self_closing)) => {
-                    if DATA_COMPONENTS.contains(&name.as_str()) {
-                        if self_closing {
-                            let frame = stack.last_mut().expect("root");
-                            frame.flush();
-                            frame.children.push(Block::Component { name, attrs, line: no });
-                        } else {
-                            errors.push(MdxError {
-                                line: no,
-                                message: format!("`<{name}>` takes no content"),
-                                hint: format!("close it in the same tag: `<{name} data=\"…\" />`"),
-                            });
-                        }
-                        continue;
-                    }
-                    let kind = match name.as_str() {
-                        "Tabs" => ContainerKind::Tabs(attrs),
-                        "TabItem" => ContainerKind::TabItem(attrs),
-                        _ => ContainerKind::Layout { name, attrs },
-                    };
-                    open(&mut stack, kind, no);
-                    if self_closing {
-                        close(&mut stack);
-                    }
-                    continue;
-                }
-                Some(Jsx::Close(name)) => {
-                    let top = stack.last().and_then(|f| f.kind.as_ref());
-                    if top.and_then(ContainerKind::tag) == Some(name.as_str()) {
-                        close(&mut stack);
-                    } else {
-                        errors.push(MdxError {
-                            line: no,
-                            message: format!("`</{name}>` does not match the open element"),
-                            hint: "check that every <Tabs>, <TabItem>, layout container and ::: is closed in order".into(),
-                        });
-                    }
-                    continue;
-                }
-                Some(Jsx::Unknown(name)) => {
-                    errors.push(MdxError {
-                        line: no,
-                        message: format!("unsupported MDX component `<{name}>`"),
-                        hint: SUPPORTED.into(),
-                    });
-                    continue;
-                }
-                None => {}
-            }
+        // JSX tags of the subset, on their own line (an opening tag may span lines).
+        if trimmed.starts_with('<') && trimmed[1..].starts_with(|c: char| c.is_ascii_uppercase()) && tag_end(trimmed).is_none() {
+            pending_tag = Some((trimmed.to_string(), no));
+            continue;
+        }
+        if trimmed.starts_with('<') && jsx_line(&mut stack, &mut errors, trimmed, no) {
+            continue;
         }
         if let Some(name) = inline_component(raw_line) {
             errors.push(MdxError {
@@ -300,7 +354,14 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             out.link_definitions.push_str(raw_line.trim());
             out.link_definitions.push('\n');
         }
-        push_line(stack.last_mut().expect("root"), raw_line, no);
+        let line = move_attribute_expressions(raw_line, &mut out.expressions);
+        push_line(stack.last_mut().expect("root"), &line, no);
+    }
+    if let Some((tag, start)) = pending_tag {
+        errors.push(MdxError { line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
+    }
+    for open in list_admonitions {
+        errors.push(MdxError { line: open.line, message: "admonition is never closed".into(), hint: "close it with `:::` at the indentation of its list item".into() });
     }
     while stack.len() > 1 {
         let f = stack.last().expect("frame");
@@ -333,19 +394,345 @@ fn push_line(frame: &mut Frame, line: &str, no: usize) {
     }
     frame.text.push_str(line);
     frame.text.push('\n');
+    frame.text_lines += 1;
 }
 
 fn open(stack: &mut Vec<Frame>, kind: ContainerKind, line: usize) {
     stack.last_mut().expect("root").flush();
-    stack.push(Frame { kind: Some(kind), children: Vec::new(), line, text: String::new(), text_line: line + 1 });
+    stack.push(Frame::new(Some(kind), line));
 }
 
 fn close(stack: &mut Vec<Frame>) {
     let mut f = stack.pop().expect("open frame");
     f.flush();
+    let mut kind = f.kind.expect("container");
+    if let ContainerKind::Tabs(attrs) = &mut kind {
+        label_tab_items(attrs, &mut f.children);
+    }
     let parent = stack.last_mut().expect("root");
     parent.flush();
-    parent.children.push(Block::Container { kind: f.kind.expect("container"), children: f.children, line: f.line });
+    parent.children.push(Block::Container { kind, children: f.children, line: f.line });
+}
+
+/// `<Tabs values={[{label: 'Apple', value: 'apple'}]}>`: each `<TabItem>` without a
+/// `label` takes the one its value has in `values` (the attribute is then dropped; a
+/// malformed one stays for the renderer to report).
+fn label_tab_items(attrs: &mut BTreeMap<String, String>, children: &mut [Block]) {
+    let Some(raw) = attrs.get("values") else { return };
+    let Some(values) = parse_tab_values(raw) else { return };
+    attrs.remove("values");
+    for child in children {
+        if let Block::Container { kind: ContainerKind::TabItem(item), .. } = child {
+            if item.contains_key("label") {
+                continue;
+            }
+            let label = item.get("value").and_then(|v| values.iter().find(|(value, _)| value == v)).map(|(_, label)| label.clone());
+            if let Some(label) = label {
+                item.insert("label".into(), label);
+            }
+        }
+    }
+}
+
+/// Parses the array literal of a `values` attribute: objects whose keys are `label`,
+/// `value` (and `attributes`, ignored) with string values, in JavaScript's literal syntax
+/// (unquoted keys, single or double quotes, trailing commas). Written here rather than
+/// taken from a JSON5 crate because it is this one shape; anything else is `None`.
+pub fn parse_tab_values(src: &str) -> Option<Vec<(String, String)>> {
+    let mut chars = src.trim().chars().peekable();
+    let skip_ws = |c: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+        while c.peek().is_some_and(|c| c.is_whitespace()) {
+            c.next();
+        }
+    };
+    let string = |c: &mut std::iter::Peekable<std::str::Chars<'_>>| -> Option<String> {
+        let q = c.next()?;
+        if q != '\'' && q != '"' {
+            return None;
+        }
+        let mut out = String::new();
+        loop {
+            match c.next()? {
+                '\\' => out.push(c.next()?),
+                ch if ch == q => return Some(out),
+                ch => out.push(ch),
+            }
+        }
+    };
+    if chars.next()? != '[' {
+        return None;
+    }
+    let mut out = Vec::new();
+    loop {
+        skip_ws(&mut chars);
+        match chars.peek()? {
+            ']' => break,
+            '{' => {
+                chars.next();
+            }
+            _ => return None,
+        }
+        let (mut label, mut value) = (None, None);
+        loop {
+            skip_ws(&mut chars);
+            if chars.peek() == Some(&'}') {
+                chars.next();
+                break;
+            }
+            let key = if matches!(chars.peek(), Some('\'' | '"')) {
+                string(&mut chars)?
+            } else {
+                let mut k = String::new();
+                while chars.peek().is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_') {
+                    k.push(chars.next()?);
+                }
+                k
+            };
+            skip_ws(&mut chars);
+            if chars.next()? != ':' {
+                return None;
+            }
+            skip_ws(&mut chars);
+            let v = string(&mut chars)?;
+            match key.as_str() {
+                "label" => label = Some(v),
+                "value" => value = Some(v),
+                _ => return None,
+            }
+            skip_ws(&mut chars);
+            if chars.peek() == Some(&',') {
+                chars.next();
+            }
+        }
+        let value = value?;
+        out.push((value.clone(), label.unwrap_or(value)));
+        skip_ws(&mut chars);
+        if chars.peek() == Some(&',') {
+            chars.next();
+        }
+    }
+    Some(out)
+}
+
+/// Handles a line that starts with `<`: a component of the subset (opening, closing,
+/// self-closing; an opening tag may be followed by content on the same line, as in
+/// `<TabItem value="a">Text</TabItem>`) or any other capitalised tag (an error). Returns
+/// whether the line was taken.
+fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: usize) -> bool {
+    let Some((jsx, rest)) = parse_jsx_line(line) else { return false };
+    match jsx {
+        Jsx::Open(name, attrs, self_closing) => {
+            if DATA_COMPONENTS.contains(&name.as_str()) || SIDEBAR_COMPONENTS.contains(&name.as_str()) {
+                if self_closing && rest.is_empty() {
+                    let frame = stack.last_mut().expect("root");
+                    frame.flush();
+                    frame.children.push(Block::Component { name, attrs, line: no });
+                } else {
+                    errors.push(MdxError { line: no, message: format!("`<{name}>` takes no content"), hint: format!("close it in the same tag and keep it on a line of its own: `<{name} />`") });
+                }
+                return true;
+            }
+            let kind = match name.as_str() {
+                "Tabs" => ContainerKind::Tabs(attrs),
+                "TabItem" => ContainerKind::TabItem(attrs),
+                _ => ContainerKind::Layout { name: name.clone(), attrs },
+            };
+            open(stack, kind, no);
+            if self_closing {
+                close(stack);
+                if !rest.is_empty() {
+                    push_line(stack.last_mut().expect("root"), rest, no);
+                }
+                return true;
+            }
+            // Content after the opening tag on the same line, maybe with the closing tag.
+            let closing = format!("</{name}>");
+            match rest.strip_suffix(closing.as_str()) {
+                Some(inner) => {
+                    if !inner.trim().is_empty() {
+                        push_line(stack.last_mut().expect("open"), inner.trim(), no);
+                    }
+                    close(stack);
+                }
+                None if !rest.is_empty() => push_line(stack.last_mut().expect("open"), rest, no),
+                None => {}
+            }
+        }
+        Jsx::Close(name) => {
+            let top = stack.last().and_then(|f| f.kind.as_ref());
+            if top.and_then(ContainerKind::tag) == Some(name.as_str()) {
+                close(stack);
+            } else {
+                errors.push(MdxError {
+                    line: no,
+                    message: format!("`</{name}>` does not match the open element"),
+                    hint: "check that every <Tabs>, <TabItem>, layout container and ::: is closed in order".into(),
+                });
+            }
+        }
+        Jsx::Unknown(name) => {
+            errors.push(MdxError { line: no, message: format!("unsupported MDX component `<{name}>`"), hint: SUPPORTED.into() });
+        }
+    }
+    true
+}
+
+/// The byte index just after the `>` that ends the tag at the start of `src`, skipping
+/// quoted strings and `{…}` expressions; `None` when the tag does not end in `src`.
+fn tag_end(src: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    for (i, c) in src.char_indices().skip(1) {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '`') if depth > 0 => quote = Some('`'),
+            (None, '{') => depth += 1,
+            (None, '}') => depth = depth.saturating_sub(1),
+            (None, '>') if depth == 0 => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The end (exclusive) of the `{…}` expression starting at byte `start` of `src`, with
+/// nested braces and quoted strings skipped.
+fn expression_end(src: &str, start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    for (i, c) in src[start..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '{') => depth += 1,
+            (None, '}') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(start + i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Moves the JSX attribute expressions of lower-case (HTML) tags on a Markdown line into
+/// `expressions`, leaving a quoted placeholder (see [`EXPR_OPEN`]); inline code is left
+/// alone. An expression that does not end on the line stays as written.
+fn move_attribute_expressions(line: &str, expressions: &mut Vec<String>) -> String {
+    if !line.contains("={") {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut in_code = false;
+    let mut in_tag = false;
+    let mut quote: Option<char> = None;
+    let mut i = 0;
+    let b = line.as_bytes();
+    while i < line.len() {
+        let c = line[i..].chars().next().expect("in bounds");
+        if in_tag {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '>') => in_tag = false,
+                (None, '=') if b.get(i + 1) == Some(&b'{') => {
+                    if let Some(end) = expression_end(line, i + 1) {
+                        out.push_str(&format!("=\"{EXPR_OPEN}{}{EXPR_CLOSE}\"", expressions.len()));
+                        expressions.push(line[i + 2..end - 1].trim().to_string());
+                        i = end;
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+        } else if c == '`' {
+            in_code = !in_code;
+        } else if !in_code && c == '<' && b.get(i + 1).is_some_and(|n| n.is_ascii_lowercase()) {
+            in_tag = true;
+        }
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// A JSX style object of literal values (`{width: 200, textAlign: 'center'}`) as a CSS
+/// declaration list (`width: 200px; text-align: center`), numbers taking `px` as React
+/// gives them (except for unitless properties and 0); `None` for anything else.
+pub fn style_object(src: &str) -> Option<String> {
+    const UNITLESS: &[&str] = &["opacity", "zIndex", "fontWeight", "lineHeight", "flex", "flexGrow", "flexShrink", "order", "zoom", "aspectRatio"];
+    let inner = src.trim().strip_prefix('{')?.strip_suffix('}')?;
+    let mut out = Vec::new();
+    let mut rest = inner.trim();
+    while !rest.is_empty() {
+        let (key, after) = match rest.chars().next()? {
+            q @ ('\'' | '"') => {
+                let end = rest[1..].find(q)? + 1;
+                (rest[1..end].to_string(), &rest[end + 1..])
+            }
+            _ => {
+                let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(rest.len());
+                (rest[..end].to_string(), &rest[end..])
+            }
+        };
+        if key.is_empty() {
+            return None;
+        }
+        let after = after.trim_start().strip_prefix(':')?.trim_start();
+        let (value, after) = match after.chars().next()? {
+            q @ ('\'' | '"') => {
+                let end = after[1..].find(q)? + 1;
+                (after[1..end].to_string(), &after[end + 1..])
+            }
+            _ => {
+                let end = after.find(',').unwrap_or(after.len());
+                let number = after[..end].trim();
+                number.parse::<f64>().ok()?;
+                let unit = if number == "0" || UNITLESS.contains(&key.as_str()) { "" } else { "px" };
+                (format!("{number}{unit}"), &after[end..])
+            }
+        };
+        let css_name: String = if key.contains('-') {
+            key.clone()
+        } else {
+            key.chars().flat_map(|c| if c.is_ascii_uppercase() { vec!['-', c.to_ascii_lowercase()] } else { vec![c] }).collect()
+        };
+        out.push(format!("{css_name}: {value}"));
+        rest = after.trim_start();
+        if let Some(r) = rest.strip_prefix(',') {
+            rest = r.trim_start();
+        } else if !rest.is_empty() {
+            return None;
+        }
+    }
+    Some(out.join("; "))
+}
+
+/// The content indentation of a list item line (`- a`, `1. a`), `None` for other lines.
+fn list_item_indent(line: &str) -> Option<usize> {
+    let indent = line.len() - line.trim_start().len();
+    let t = line.trim_start();
+    let marker = if t.starts_with(['-', '*', '+']) {
+        1
+    } else {
+        let digits = t.chars().take_while(char::is_ascii_digit).count();
+        if digits == 0 || digits > 9 || !t[digits..].starts_with(['.', ')']) {
+            return None;
+        }
+        digits + 1
+    };
+    let after = &t[marker..];
+    (after.is_empty() || after.starts_with([' ', '\t'])).then_some(indent + marker + 1)
+}
+
+fn escape_attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
 }
 
 /// Removes the indentation common to all non-blank lines (content inside JSX is often
@@ -432,11 +819,14 @@ fn is_container(name: &str) -> bool {
 
 /// Recognises the subset's components (`<Tabs ...>`, layout containers, data components),
 /// their closing tags, and flags any other capitalised (component) tag on a line of its own.
-fn parse_jsx_line(line: &str) -> Option<Jsx> {
-    if let Some(name) = line.strip_prefix("</").and_then(|r| r.strip_suffix('>')) {
-        let name = name.trim();
+/// Returns the tag and the rest of the line after it.
+fn parse_jsx_line(line: &str) -> Option<(Jsx, &str)> {
+    if let Some(after) = line.strip_prefix("</") {
+        let end = after.find('>')?;
+        let name = after[..end].trim();
         if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
-            return Some(if is_container(name) { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) });
+            let jsx = if is_container(name) { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) };
+            return Some((jsx, after[end + 1..].trim()));
         }
         return None;
     }
@@ -445,20 +835,21 @@ fn parse_jsx_line(line: &str) -> Option<Jsx> {
     if !name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
         return None;
     }
-    if !is_container(&name) && !DATA_COMPONENTS.contains(&name.as_str()) {
-        return Some(Jsx::Unknown(name));
+    if !is_container(&name) && !DATA_COMPONENTS.contains(&name.as_str()) && !SIDEBAR_COMPONENTS.contains(&name.as_str()) {
+        return Some((Jsx::Unknown(name), ""));
     }
-    let rest = body[name.len()..].trim();
-    let (attrs_src, self_closing) = if let Some(a) = rest.strip_suffix("/>") {
-        (a, true)
-    } else if let Some(a) = rest.strip_suffix('>') {
-        (a, false)
-    } else {
-        return Some(Jsx::Unknown(format!("{name} …(the tag must end on the same line)")));
+    let Some(end) = tag_end(line) else {
+        return Some((Jsx::Unknown(format!("{name} …(the tag must end with `>`)")), ""));
+    };
+    let tag = &line[1 + name.len()..end - 1];
+    let rest = line[end..].trim();
+    let (attrs_src, self_closing) = match tag.strip_suffix('/') {
+        Some(a) => (a, true),
+        None => (tag, false),
     };
     match parse_attrs(attrs_src) {
-        Some(attrs) => Some(Jsx::Open(name, attrs, self_closing)),
-        None => Some(Jsx::Unknown(format!("{name} with attributes `{}`", attrs_src.trim()))),
+        Some(attrs) => Some((Jsx::Open(name, attrs, self_closing), rest)),
+        None => Some((Jsx::Unknown(format!("{name} with attributes `{}`", attrs_src.trim())), "")),
     }
 }
 
@@ -480,13 +871,16 @@ fn parse_attrs(src: &str) -> Option<BTreeMap<String, String>> {
                     (rest[1..end].to_string(), &rest[end + 1..])
                 }
                 '{' => {
-                    let end = rest.find('}')?;
+                    let end = expression_end(rest, 0)? - 1;
                     let inner = rest[1..end].trim();
                     let v = if let Some(q) = inner.strip_prefix('"').and_then(|x| x.strip_suffix('"')) {
                         q.to_string()
                     } else if let Some(q) = inner.strip_prefix('\'').and_then(|x| x.strip_suffix('\'')) {
                         q.to_string()
                     } else if inner == "true" || inner == "false" || inner.parse::<f64>().is_ok() {
+                        inner.to_string()
+                    } else if name == "values" && inner.starts_with('[') {
+                        // Tabs' labels, read when the tabs close (`label_tab_items`).
                         inner.to_string()
                     } else {
                         return None;

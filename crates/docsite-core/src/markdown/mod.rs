@@ -54,6 +54,9 @@ pub struct LinkRef {
     /// The file the link is written in, when it is not the page's own source (a link in a
     /// data file placed on the page); `line` is then a line of that file.
     pub file: Option<PathBuf>,
+    /// A `pathname:///` link: its target must be a static file (or a published schema),
+    /// never a page.
+    pub file_only: bool,
 }
 
 /// An image or file the page refers to, copied to the output.
@@ -112,7 +115,9 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         first_block: true,
         images: &split.image_imports,
         link_definitions: &split.link_definitions,
+        expressions: &split.expressions,
         segment_line: 0,
+        segment_inserted: Vec::new(),
         data_origin: None,
         too_deep: false,
     };
@@ -135,8 +140,12 @@ struct TreeBuilder<'a, 'r> {
     first_block: bool,
     images: &'a BTreeMap<String, String>,
     link_definitions: &'a str,
+    /// JSX attribute expressions moved out of HTML tags by the split.
+    expressions: &'a [String],
     /// Body line of the current Markdown segment's first line, minus one.
     segment_line: usize,
+    /// Lines of the current segment inserted by the split (no source line).
+    segment_inserted: Vec<usize>,
     /// Set while rendering text that comes from a data file: links are recorded against it.
     data_origin: Option<Origin>,
     /// Whether content deeper than [`MAX_DEPTH`] was reported (once per file).
@@ -182,7 +191,8 @@ impl TreeBuilder<'_, '_> {
     }
 
     fn line(&self, segment_line: usize) -> usize {
-        self.body_line + self.segment_line + segment_line
+        let inserted = self.segment_inserted.iter().filter(|&&l| l < segment_line).count();
+        self.body_line + self.segment_line + segment_line - inserted
     }
 
     /// Whether one more level of nesting fits under [`MAX_DEPTH`]; reports the first time
@@ -205,7 +215,17 @@ impl TreeBuilder<'_, '_> {
     fn blocks(&mut self, blocks: &[Block]) {
         for block in blocks {
             match block {
-                Block::Markdown { text, line } => self.markdown(text, *line),
+                Block::Markdown { text, line, inserted } => {
+                    self.segment_inserted.clone_from(inserted);
+                    self.markdown(text, *line);
+                    self.segment_inserted.clear();
+                }
+                Block::Component { name, line, .. } if mdx::SIDEBAR_COMPONENTS.contains(&name.as_str()) => {
+                    self.first_block = false;
+                    // Docusaurus fills it from the sidebar category of the doc; docsite does
+                    // not yet, and an empty list must not pass for one.
+                    self.error(self.body_line + line, None, format!("`<{name} />` is not supported yet"), "list the category's pages as Markdown links, or use a generated-index category page");
+                }
                 Block::Component { name, attrs, line } => {
                     self.first_block = false;
                     self.data_component(name, attrs, self.body_line + line);
@@ -295,6 +315,9 @@ impl TreeBuilder<'_, '_> {
         options.extension.tasklist = true;
         options.extension.footnotes = true;
         options.extension.alerts = true;
+        // `\{` stays apart from text, so that an unescaped `{` (an MDX expression) can be told
+        // from an escaped one.
+        options.parse.escaped_char_spans = true;
         let mut source = String::with_capacity(text.len() + self.link_definitions.len() + 1);
         source.push_str(text);
         if !self.link_definitions.is_empty() {
@@ -387,7 +410,11 @@ impl TreeBuilder<'_, '_> {
             }
             NodeValue::Table(t) => self.table(node, &t.alignments),
             NodeValue::TableRow(_) | NodeValue::TableCell => {}
-            NodeValue::Text(t) => self.text(&t),
+            NodeValue::Text(t) => {
+                let escaped = node.parent().is_some_and(|p| matches!(p.data.borrow().value, NodeValue::Escaped));
+                let t = if escaped { t.to_string() } else { self.expression_free(&t, line) };
+                self.text(&t)
+            }
             NodeValue::SoftBreak => self.text("\n"),
             NodeValue::LineBreak => self.leaf(tag("br")),
             NodeValue::Code(code) => {
@@ -405,6 +432,9 @@ impl TreeBuilder<'_, '_> {
                 let mut a = tag("a");
                 let href = self.link(&link.url, line, pos.start.column);
                 a.a.insert("href".into(), href);
+                if link.url.starts_with("pathname://") {
+                    a.a.insert("data-reload".into(), "true".into());
+                }
                 if !link.title.is_empty() {
                     a.a.insert("title".into(), link.title.clone());
                 }
@@ -434,7 +464,7 @@ impl TreeBuilder<'_, '_> {
                 let kind = match alert.alert_type {
                     AlertType::Note => "note",
                     AlertType::Tip => "tip",
-                    AlertType::Important => "info",
+                    AlertType::Important => "important",
                     AlertType::Warning => "warning",
                     AlertType::Caution => "danger",
                 };
@@ -586,6 +616,7 @@ impl TreeBuilder<'_, '_> {
         }
         let mut title = None;
         let mut lines = Vec::new();
+        let mut line_numbers: Option<usize> = None;
         let mut rest = meta;
         while !rest.is_empty() {
             rest = rest.trim_start();
@@ -610,18 +641,38 @@ impl TreeBuilder<'_, '_> {
                 }
                 rest = &rest[end..];
             } else {
-                // Other words (`showLineNumbers`, `no-check`) are flags for other tools.
+                // `showLineNumbers` (or `showLineNumbers=5`: numbering from 5); other words
+                // (`no-check`) are flags for other tools.
                 let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                let word = &rest[..end];
+                if word == "showLineNumbers" {
+                    line_numbers = Some(1);
+                } else if let Some(start) = word.strip_prefix("showLineNumbers=") {
+                    match start.parse::<usize>() {
+                        Ok(n) => line_numbers = Some(n),
+                        Err(_) => self.error(line, None, format!("invalid `{word}` in code fence"), "write showLineNumbers or showLineNumbers=<first line number>"),
+                    }
+                }
                 rest = &rest[end..];
             }
         }
+        let magic = highlight::magic_comments(literal);
+        if let Some(at) = magic.unclosed {
+            self.error(line + at, None, "`highlight-start` is never closed by `highlight-end`".into(), "add a `highlight-end` comment after the last line to highlight");
+        }
+        for l in magic.lines {
+            if !lines.contains(&l) {
+                lines.push(l);
+            }
+        }
+        let literal = magic.code.as_str();
         let grammar = match highlight::grammar_for(lang) {
             Some(g) => g,
             None => {
                 self.out.diagnostics.push(
                     Diagnostic::error(self.source, format!("unknown code block language `{lang}`"))
                         .at(line, None)
-                        .hint("use ts, js, json, csharp, go, bash, yaml, html, css, java, python, diff, toml, or text")
+                        .hint(format!("use {}", highlight::KNOWN_LANGUAGES))
                         .with_severity(Severity::Warning),
                 );
                 ""
@@ -631,6 +682,9 @@ impl TreeBuilder<'_, '_> {
         el.a.insert("lang".into(), if lang.is_empty() { "text".into() } else { lang.to_string() });
         if let Some(t) = title {
             el.a.insert("title".into(), t);
+        }
+        if let Some(first) = line_numbers {
+            el.a.insert("lineNumbers".into(), first.to_string());
         }
         el.a.insert("html".into(), highlight::highlight(grammar, literal, &lines));
         self.leaf(el);
@@ -648,6 +702,11 @@ impl TreeBuilder<'_, '_> {
             match token {
                 Token::StartTag(tag) => {
                     let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+                    if name == mdx::LIST_ADMONITION_TAG {
+                        let attrs: BTreeMap<String, String> = tag.attributes.iter().map(|(k, v)| (String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned())).collect();
+                        self.list_admonition(&attrs, line);
+                        continue;
+                    }
                     if let Some(problem) = html_policy::element_problem(&name) {
                         self.error(line, None, problem, "content is rendered by the theme; use Markdown, an allowed HTML element, or a code block to show markup");
                         continue;
@@ -655,27 +714,22 @@ impl TreeBuilder<'_, '_> {
                     let mut el = element(if name == "details" { "Details" } else { &name });
                     for (k, v) in &tag.attributes {
                         let k = String::from_utf8_lossy(k).to_ascii_lowercase();
-                        let v = String::from_utf8_lossy(v).to_string();
+                        let raw = String::from_utf8_lossy(v).to_string();
+                        let v = match self.attribute_value(&k, &raw) {
+                            Ok(v) => v,
+                            Err(hint) => {
+                                let shown = self.shown_expression(&raw);
+                                self.error(line, None, format!("JSX expression `{{{shown}}}` in attribute `{k}` is not supported"), &hint);
+                                continue;
+                            }
+                        };
                         if let Some(problem) = html_policy::attribute_problem(&name, &k, &v) {
-                            self.error(line, None, problem, "remove the attribute");
+                            self.error(line, None, problem, if k == "style" { "use only sizes, spacing, alignment, borders and colours in `style`" } else { "remove the attribute" });
                             continue;
                         }
                         let k = match k.as_str() {
                             "classname" => "class".to_string(),
                             _ => k,
-                        };
-                        let v = if v.starts_with('{') && v.ends_with('}') {
-                            let inner = v[1..v.len() - 1].trim();
-                            if let Some(path) = self.images.get(inner) {
-                                path.clone()
-                            } else if let Some(s) = inner.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
-                                s.to_string()
-                            } else {
-                                self.error(line, None, format!("JSX expression `{v}` in attribute `{k}` is not supported"), "use a plain string value");
-                                continue;
-                            }
-                        } else {
-                            v
                         };
                         el.a.insert(k, v);
                     }
@@ -686,6 +740,9 @@ impl TreeBuilder<'_, '_> {
                         if name == "a" {
                             let resolved = self.link(&href, line, 1);
                             el.a.insert("href".into(), resolved);
+                            if href.starts_with("pathname://") {
+                                el.a.insert("data-reload".into(), "true".into());
+                            }
                         }
                     }
                     if let Some(src) = el.a.get("src").cloned() {
@@ -702,7 +759,11 @@ impl TreeBuilder<'_, '_> {
                 }
                 Token::EndTag(tag) => {
                     let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
-                    let name = if name == "details" { "Details".to_string() } else { name };
+                    let name = match name.as_str() {
+                        "details" => "Details".to_string(),
+                        mdx::LIST_ADMONITION_TAG => "Admonition".to_string(),
+                        _ => name,
+                    };
                     if let Some(pos) = self.stack.iter().rposition(|e| e.t == name) {
                         if pos > 0 {
                             self.close_to(pos);
@@ -710,7 +771,7 @@ impl TreeBuilder<'_, '_> {
                     }
                 }
                 Token::String(s) => {
-                    let s = String::from_utf8_lossy(&s).to_string();
+                    let s = self.expression_free(&String::from_utf8_lossy(&s), line);
                     if !s.trim().is_empty() || !matches!(self.stack.last().map(|e| e.t.as_str()), Some("root" | "div" | "Details" | "table" | "tr" | "tbody" | "thead" | "ul" | "ol")) {
                         self.text(&s);
                     }
@@ -718,6 +779,111 @@ impl TreeBuilder<'_, '_> {
                 _ => {}
             }
         }
+    }
+
+    /// Opens the admonition the split wrote for a `:::` inside a list item (see
+    /// [`mdx::LIST_ADMONITION_TAG`]); its closing tag closes it.
+    fn list_admonition(&mut self, attributes: &BTreeMap<String, String>, line: usize) {
+        let get = |k: &str| attributes.get(k).cloned();
+        let kind = get("kind").unwrap_or_default();
+        if !mdx::ADMONITIONS.contains(&kind.as_str()) {
+            self.error(line, None, format!("unknown admonition type `{kind}`"), &format!("use one of {}", mdx::ADMONITIONS.join(", ")));
+            return;
+        }
+        if !self.room_for_one_more(line) {
+            return;
+        }
+        let mut el = element("Admonition");
+        el.a.insert("kind".into(), kind);
+        if let Some(title) = get("title") {
+            el.a.insert("title".into(), title);
+        }
+        self.stack.push(el);
+    }
+
+    /// The value of an HTML attribute, with a JSX expression (`{…}`, moved out of the tag
+    /// by the split) evaluated the way Docusaurus would for the forms sites use: string,
+    /// number and boolean literals, an imported image, `require('./x.png').default` (the
+    /// file next to the doc, copied like a Markdown image), `useBaseUrl('/x')` (the path,
+    /// which links and images prefix with the base URL) and, for `style`, an object literal
+    /// (`{{width: 200}}` becomes `width: 200px`). Anything else: `Err(hint)`.
+    fn attribute_value(&self, attr: &str, raw: &str) -> Result<String, String> {
+        let expr = match raw.strip_prefix(mdx::EXPR_OPEN).and_then(|r| r.strip_suffix(mdx::EXPR_CLOSE)) {
+            Some(index) => match index.parse::<usize>().ok().and_then(|i| self.expressions.get(i)) {
+                Some(e) => e.as_str(),
+                None => return Ok(raw.to_string()),
+            },
+            None if raw.starts_with('{') && raw.ends_with('}') => raw[1..raw.len() - 1].trim(),
+            None => return Ok(raw.to_string()),
+        };
+        if let Some(s) = string_literal(expr) {
+            return Ok(s);
+        }
+        if expr == "true" || expr == "false" || expr.parse::<f64>().is_ok() {
+            return Ok(expr.to_string());
+        }
+        if let Some(path) = self.images.get(expr) {
+            return Ok(path.clone());
+        }
+        if let Some(arg) = call_argument(expr, "require").or_else(|| expr.strip_suffix(".default").and_then(|e| call_argument(e, "require"))) {
+            return Ok(arg);
+        }
+        if let Some(arg) = call_argument(expr, "useBaseUrl") {
+            return Ok(if arg.starts_with('/') || has_scheme(&arg) { arg } else { format!("/{arg}") });
+        }
+        if attr == "style" && expr.starts_with('{') {
+            return mdx::style_object(expr).ok_or_else(|| "write the style as an object of literal values, such as style={{width: 200, textAlign: 'center'}}".to_string());
+        }
+        Err("use a string, a number, an imported image, require('./file.png').default or useBaseUrl('/path')".into())
+    }
+
+    /// The expression an attribute value stands for, for messages.
+    fn shown_expression(&self, raw: &str) -> String {
+        raw.strip_prefix(mdx::EXPR_OPEN)
+            .and_then(|r| r.strip_suffix(mdx::EXPR_CLOSE))
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| self.expressions.get(i).cloned())
+            .unwrap_or_else(|| raw.trim_start_matches('{').trim_end_matches('}').to_string())
+    }
+
+    /// Text with its MDX expressions handled: `{/* comments */}` are dropped, `{#id}` (a
+    /// heading id) is kept for [`Self::heading`], and any other `{…}` is an error at its
+    /// line: Docusaurus would evaluate it as JavaScript, which this renderer does not, and
+    /// printing the braces would show the reader code. `\{` is a brace.
+    fn expression_free(&mut self, text: &str, line: usize) -> String {
+        if !text.contains(['{', mdx::EXPR_OPEN]) {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(i) = rest.find(['{', mdx::EXPR_OPEN]) {
+            out.push_str(&rest[..i]);
+            let from = &rest[i..];
+            if from.starts_with(mdx::EXPR_OPEN) {
+                let end = from.find(mdx::EXPR_CLOSE).map_or(from.len(), |e| e + mdx::EXPR_CLOSE.len_utf8());
+                let shown = self.shown_expression(&from[..end]);
+                self.error(line, None, format!("JSX attribute `{{{shown}}}` is outside an HTML tag that could be read"), "keep the whole tag on one line, with its attributes, or write the value out");
+                rest = &from[end..];
+                continue;
+            }
+            if from.starts_with("{#") {
+                out.push('{');
+                rest = &from[1..];
+                continue;
+            }
+            if let Some(after) = from.strip_prefix("{/*") {
+                if let Some(end) = after.find("*/}") {
+                    rest = &after[end + 3..];
+                    continue;
+                }
+            }
+            let end = from.find('}').map_or(from.len(), |e| e + 1);
+            let shown: String = from[..end].chars().take(60).collect();
+            self.error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
+            rest = &from[end..];
+        }
+        out.push_str(rest);
+        out
     }
 
     /// Resolves a link target to the href written in the page, recording it for checks.
@@ -738,10 +904,13 @@ impl TreeBuilder<'_, '_> {
             Some(origin) => (Some(origin.file.clone()), origin.line, 1),
             None => (None, line, column),
         };
+        if let Some(rest) = url.strip_prefix("pathname://") {
+            return self.pathname_link(url, rest, file, line, column);
+        }
         match self.resolve(url) {
             Resolved::External => url.to_string(),
             Resolved::Route(route, anchor) => {
-                self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: anchor.clone(), file });
+                self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: anchor.clone(), file, file_only: false });
                 let mut href = encode_path(&route);
                 if let Some(a) = anchor {
                     href.push('#');
@@ -758,6 +927,36 @@ impl TreeBuilder<'_, '_> {
                 url.to_string()
             }
         }
+    }
+
+    /// A `pathname:///path` link (Docusaurus's way out of the client router): written as the
+    /// base-prefixed `/path`, checked against static files only, and marked `data-reload`
+    /// by the caller so that the theme loads it as a document.
+    fn pathname_link(&mut self, url: &str, rest: &str, file: Option<PathBuf>, line: usize, column: usize) -> String {
+        let Some(path) = rest.strip_prefix('/') else {
+            self.error(line, Some(column), format!("link `{url}` has no path"), "write pathname:/// followed by the path from the site root, such as pathname:///schemas/x.json");
+            return url.to_string();
+        };
+        let (path_q, anchor) = match path.split_once('#') {
+            Some((p, a)) => (p, Some(a)),
+            None => (path, None),
+        };
+        let (path_only, query) = match path_q.split_once('?') {
+            Some((p, q)) => (p, Some(q)),
+            None => (path_q, None),
+        };
+        let route = format!("{}{}", self.ctx.base_url, decode(path_only).trim_start_matches('/'));
+        self.out.links.push(LinkRef { line, column, raw: url.to_string(), route: normalize_route(&route), anchor: None, file, file_only: true });
+        let mut href = encode_path(&route);
+        if let Some(q) = query {
+            href.push('?');
+            href.push_str(q);
+        }
+        if let Some(a) = anchor {
+            href.push('#');
+            href.push_str(a);
+        }
+        href
     }
 
     fn image(&mut self, url: &str, line: usize, column: usize) -> String {
@@ -823,6 +1022,25 @@ enum Resolved {
     External,
     Route(String, Option<String>),
     MissingFile(PathBuf),
+}
+
+/// The text of a JavaScript string literal (`'a'`, `"a"`, or a template without `${`).
+fn string_literal(expr: &str) -> Option<String> {
+    for q in ['"', '\'', '`'] {
+        if let Some(inner) = expr.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            let interpolates = q == '`' && inner.contains("${");
+            if !inner.contains(q) && !interpolates {
+                return Some(inner.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// The string argument of `name('…')`.
+fn call_argument(expr: &str, name: &str) -> Option<String> {
+    let inner = expr.strip_prefix(name)?.trim_start().strip_prefix('(')?.strip_suffix(')')?;
+    string_literal(inner.trim())
 }
 
 fn is_void(name: &str) -> bool {

@@ -1,13 +1,24 @@
-//! `:::note|tip|info|caution|warning|danger[ Title]` boxes.
+//! `:::note|tip|info|caution|warning|danger|important|success|secondary[ Title]` boxes:
+//! Docusaurus's nine types, each with its own default title (the type in capitals),
+//! icon and colours.
 import type { ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { isElement, Nodes } from '../../content/Nodes';
-import { IconDanger, IconInfo, IconNote, IconTip, IconWarning } from '../Icons';
+import { IconCheck, IconDanger, IconImportant, IconInfo, IconNote, IconTip, IconWarning } from '../Icons';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;
 
-export type AdmonitionKind = 'note' | 'tip' | 'info' | 'caution' | 'warning' | 'danger';
+export type AdmonitionKind =
+  | 'note'
+  | 'tip'
+  | 'info'
+  | 'caution'
+  | 'warning'
+  | 'danger'
+  | 'important'
+  | 'success'
+  | 'secondary';
 
 const ICONS: Record<AdmonitionKind, ReactNode> = {
   note: <IconNote />,
@@ -16,6 +27,9 @@ const ICONS: Record<AdmonitionKind, ReactNode> = {
   caution: <IconWarning />,
   warning: <IconWarning />,
   danger: <IconDanger />,
+  important: <IconImportant />,
+  success: <IconCheck />,
+  secondary: <IconNote />,
 };
 
 function parseKind(kind: string | undefined): AdmonitionKind {

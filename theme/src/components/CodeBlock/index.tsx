@@ -1,7 +1,9 @@
 //! A highlighted code block. The engine highlights at build time into
 //! `<span class="line">` per line with token spans inside; this component adds the
-//! title bar, the copy button and, when the code is wider than its box, a word-wrap
-//! toggle (as Docusaurus's: wraps long lines instead of scrolling sideways).
+//! title bar, the copy button, for `showLineNumbers` fences (`lineNumbers` = the first
+//! number) line numbers drawn by a CSS counter (not part of the copied text) and, when the
+//! code is wider than its box, a word-wrap toggle (as Docusaurus's: wraps long lines instead
+//! of scrolling sideways).
 import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { IconCheck, IconCopy, IconWrap } from '../Icons';
@@ -25,6 +27,7 @@ export function CodeBlock({ node }: Props) {
   const lang = node.a?.lang || 'text';
   const title = node.a?.title;
   const html = compactLines(node.a?.html ?? '');
+  const firstLine = node.a?.lineNumbers ? Number(node.a.lineNumbers) : null;
   const codeRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
   const [wrapped, setWrapped] = useState(false);
@@ -61,7 +64,12 @@ export function CodeBlock({ node }: Props) {
       {title ? <div className={styles.title}>{title}</div> : null}
       <div className={styles.body}>
         <pre className={`${styles.pre} ${wrapped ? styles.wrapped : ''}`} tabIndex={0}>
-          <code ref={codeRef} className={`language-${lang}`} dangerouslySetInnerHTML={{ __html: html }} />
+          <code
+            ref={codeRef}
+            className={`language-${lang}${firstLine !== null ? ` ${styles.numbered}` : ''}`}
+            style={firstLine !== null ? { counterReset: `line ${firstLine - 1}` } : undefined}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </pre>
         <div className={styles.buttons}>
         {scrollable || wrapped ? (

@@ -138,6 +138,15 @@ export function IconInfo(props: IconProps) {
   );
 }
 
+export function IconImportant(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3 2.5 20h19z" transform="rotate(180 12 12)" />
+      <path d="M12 9v4M12 16h.01" />
+    </Icon>
+  );
+}
+
 export function IconNote(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,6 +1,8 @@
 //! The one link component of the theme. Internal routes navigate client-side through
 //! the router and prefetch their data chunks (hover, focus, visible); external URLs
-//! open in a new tab; same-page hashes and file links stay plain anchors.
+//! open in a new tab; same-page hashes, file links and `reload` links (Docusaurus's
+//! `pathname:///` links, marked `data-reload` by the engine) stay plain anchors that the
+//! browser loads as documents.
 import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 import { useRouteManifest } from '../../contexts/SiteData';
@@ -11,6 +13,8 @@ import { onceVisible } from '../../lib/visibility';
 export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** Internal route (`/docs/x#y`), same-page hash or external URL. */
   to: string;
+  /** Load the target as a document, never through the client router. */
+  reload?: boolean;
   children?: ReactNode;
 };
 
@@ -19,10 +23,10 @@ export function isRoutedLink(to: string): boolean {
   return to.startsWith('/') && !isExternalUrl(to) && !looksLikeFile(splitPath(to).pathname);
 }
 
-export function Link({ to, children, onClick, onMouseEnter, onFocus, ...rest }: Props) {
+export function Link({ to, reload = false, children, onClick, onMouseEnter, onFocus, ...rest }: Props) {
   const routes = useRouteManifest();
   const ref = useRef<HTMLAnchorElement>(null);
-  const routed = isRoutedLink(to);
+  const routed = !reload && isRoutedLink(to);
   const href = useHref(routed ? to : '/');
   const navigate = useLinkClickHandler<HTMLAnchorElement>(routed ? to : '/');
 

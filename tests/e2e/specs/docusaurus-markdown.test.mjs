@@ -1,0 +1,101 @@
+// Docusaurus Markdown constructs as a reader meets them (issue 22, items 7-10), on the
+// engine's `fixtures/compat` site: pathname:/// links load the file as a document, JSX
+// attributes become real attributes, admonitions stay inside their list items, code
+// blocks show line numbers and magic-comment highlights, tabs take their labels from
+// `values`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BIN, launch, openPage, startServer } from '../lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ctx = { server: undefined, browser: undefined, out: undefined };
+
+before(async () => {
+  ctx.out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-compat-'));
+  const result = spawnSync(BIN, ['build', path.join(root, 'fixtures/compat'), '--out', path.join(ctx.out, 'site')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building fixtures/compat failed:\n${result.stderr}`);
+  ctx.server = await startServer(path.join(ctx.out, 'site'));
+  ctx.browser = await launch();
+});
+
+after(async () => {
+  await ctx.browser?.close();
+  ctx.server?.stop();
+  if (ctx.out) fs.rmSync(ctx.out, { recursive: true, force: true });
+});
+
+test('a pathname:/// link is a plain link to the static file, loaded as a document', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/links', { waitUntil: 'networkidle' });
+  const link = page.locator('main').getByRole('link', { name: 'rendered page' });
+  assert.equal(await link.getAttribute('href'), '/schemas/v1/index.html#top');
+  assert.equal(await link.getAttribute('target'), null, 'same tab');
+  await page.evaluate(() => {
+    window.__stillHere = true;
+  });
+  // The server answers /x/index.html with a redirect to /x.
+  await Promise.all([page.waitForURL(/\/schemas\/v1(\/index\.html)?#top$/), link.click()]);
+  assert.equal(await page.evaluate(() => window.__stillHere ?? false), false, 'a new document, not a client-side route');
+  assert.match(await page.locator('body').innerText(), /static/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('JSX attributes render as attributes and no JSX is shown as text', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/guide/jsx', { waitUntil: 'networkidle' });
+  const badge = page.locator('main img[alt="Badge"]');
+  assert.equal(await badge.getAttribute('src'), '/img/badge.png');
+  assert.equal(await badge.evaluate((img) => getComputedStyle(img).width), '200px');
+  const diagram = page.locator('main img[alt="Diagram"]');
+  assert.match(await diagram.getAttribute('src'), /^\/assets\/images\/[0-9a-f]+-diagram\.png$/);
+  assert.ok(await diagram.evaluate((img) => img.complete && img.naturalWidth > 0), 'the copied image loads');
+  const text = await page.locator('main').innerText();
+  assert.doesNotMatch(text, /require\(|useBaseUrl|style=|\/\*/);
+  assert.match(text, /\{not an expression\}/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('admonitions stay inside their list items and every type has its own title', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/guide/admonitions', { waitUntil: 'networkidle' });
+  assert.equal(await page.locator('main ol > li > .admonition-warning').count(), 1);
+  assert.equal(await page.locator('main ol > li ul > li > .admonition-tip').count(), 1);
+  for (const kind of ['important', 'success', 'secondary', 'caution']) {
+    const box = page.locator(`main .admonition-${kind}`);
+    assert.equal(await box.count(), 1, kind);
+    assert.match(await box.innerText(), new RegExp(`^${kind}`, 'i'));
+  }
+  const colours = await page.locator('main .admonition').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).borderInlineStartColor));
+  assert.ok(new Set(colours).size >= 5, `distinct accents: ${colours}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('code blocks number their lines and highlight the lines magic comments mark', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/guide/code', { waitUntil: 'networkidle' });
+  const blocks = page.locator('main pre code');
+  // The numbers are a CSS counter (never copied): reset before the first line, one per line.
+  const first = await blocks.nth(0).evaluate((code) => Array.from(code.querySelectorAll('.line'), (l) => [getComputedStyle(l, '::before').content, l.classList.contains('highlighted'), l.textContent]));
+  assert.deepEqual(first, [
+    ['counter(line)', false, 'const a = 1;'],
+    ['counter(line)', true, 'const b = 2;'],
+    ['counter(line)', false, 'const c = 3;'],
+  ]);
+  assert.equal(await blocks.nth(0).evaluate((code) => getComputedStyle(code).counterReset), 'line 0');
+  assert.equal(await blocks.nth(1).evaluate((code) => getComputedStyle(code).counterReset), 'line 9', 'showLineNumbers=10');
+  const third = await blocks.nth(2).evaluate((code) => getComputedStyle(code.querySelector('.line'), '::before').content);
+  assert.equal(third, 'none', 'no numbers without showLineNumbers');
+  const tabs = await page.locator('main [role="tab"]').allInnerTexts();
+  assert.deepEqual(tabs, ['Apple', 'Orange']);
+  assert.match(await page.locator('main [role="tabpanel"]:visible').innerText(), /This is an apple\./);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
