@@ -214,17 +214,19 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
           const seen = new Set(results.slice(0, readOfResults).map((r) => r.id));
           datas.push(...(await readRecords((phrase?.results ?? []).filter((r) => !seen.has(r.id)), seenPages, PHRASE_PAGES, PHRASE_RECORDS)));
         }
-        const kept = groupByPage(datas.filter((d) => matchesQuery(d, query)));
+        const matched = datas.filter((d) => matchesQuery(d, query));
+        const kept = groupByPage(matched);
         const pages = orderPages(
           kept.map((records) => toPageResult(records, query)),
           query,
         )
           .slice(0, limit)
           .map(({ tier: _tier, inbound: _inbound, ...page }) => page);
-        // Pages among the records read, and each record not read as a page of its own (an
-        // estimate: two of them may be parts of one page).
-        const unread = results.length - readOfResults;
-        return { pages, total: kept.length === 0 ? 0 : kept.length + unread };
+        // The records found (a page, or a run of a page's sections, each; those holding a
+        // phrase are among them), less those read that did not really match: the same count
+        // for the modal and the search page, which read different numbers of records.
+        const dropped = datas.slice(0, readOfResults).filter((d) => !matchesQuery(d, query)).length;
+        return { pages, total: matched.length === 0 ? 0 : results.length - dropped };
       } catch (cause) {
         throw new SearchUnavailableError('Could not fetch search results', { cause });
       }
