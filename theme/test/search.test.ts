@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHostedBackend, facetFilters, groupHits, hosts, resultUrl, type DocSearchHit } from '../src/search/hosted';
-import { createLocalBackend, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
+import { createLocalBackend, groupByPage, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
 import { buildExcerpt, markWord, namesQuery, Tier } from '../src/search/sections';
 import { sanitizeExcerpt } from '../src/search/sanitize';
 import { SearchUnavailableError } from '../src/search/types';
@@ -57,6 +57,37 @@ describe('local (pagefind) backend', () => {
     // No heading text as a prefix: the section's first sentence.
     expect(page.hits[0]?.excerpt).toBe('Raises an intent.');
     expect(page.hits[1]?.excerpt).toBe('Use <mark>raiseIntent</mark> here.');
+  });
+
+  it('merges the records of a long page: a later record has no page top, its sections join the page', () => {
+    const first = {
+      url: '/docs/api/ref/DesktopAgent',
+      raw_content: 'DesktopAgent The agent API. Use raiseIntent here.',
+      meta: { title: 'DesktopAgent', headings: '', links: '=3' },
+      weighted_locations: [{ weight: 1, balanced_score: 5, location: 5 }],
+    };
+    const later = {
+      url: '/docs/api/ref/DesktopAgent#raiseintent',
+      raw_content: 'raiseIntent Raises an intent. Then resolve.',
+      meta: { title: 'DesktopAgent', headings: 'raiseintent=Functions › raiseIntent', links: 'raiseintent=9' },
+      anchors: [{ element: 'h3', id: 'raiseintent', text: 'raiseIntent', location: 0 }],
+      weighted_locations: [{ weight: 8, balanced_score: 40, location: 0 }],
+    };
+    const other = { url: '/docs/other', raw_content: 'Other raiseIntent', meta: { title: 'Other' }, locations: [1] };
+    const groups = groupByPage([later, other, first]);
+    expect(groups.map((g) => g.map((r) => r.url))).toEqual([[later.url, first.url], [other.url]]);
+    const page = toPageResult(groups[0]!, 'raiseIntent');
+    expect(page.url).toBe('/docs/api/ref/DesktopAgent');
+    expect(page.title).toBe('DesktopAgent');
+    expect(page.tier).toBe(Tier.Heading);
+    expect(page.inbound).toBe(9);
+    expect(page.hits.map((h) => [h.url, h.headings, h.excerpt])).toEqual([
+      ['/docs/api/ref/DesktopAgent#raiseintent', ['Functions', 'raiseIntent'], 'Raises an intent.'],
+      ['/docs/api/ref/DesktopAgent', [], 'Use <mark>raiseIntent</mark> here.'],
+    ]);
+    // A later record alone: no hit at the page top although its first words match the title.
+    const alone = toPageResult({ ...later, meta: { ...later.meta, title: 'raiseIntent' } }, 'raiseIntent');
+    expect(alone.hits.map((h) => h.url)).toEqual(['/docs/api/ref/DesktopAgent#raiseintent']);
   });
 
   it('orders pages that define the query first, the most linked-to first, and concepts at the spec', () => {

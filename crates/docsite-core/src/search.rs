@@ -1,14 +1,16 @@
 //! The built-in offline search index (pagefind, in-process).
 //!
-//! Each searchable page is turned into a small HTML document straight from its content tree
+//! Each searchable page is turned into small HTML documents straight from its content tree
 //! (no dependency on the theme's markup, so indexing runs beside pre-rendering): the title as
-//! `h1`, headings with their ids (pagefind's per-heading sub-results and anchors), the prose
-//! (no code blocks, no table header rows), and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
-//! `language`. A `headings` meta field carries each heading's path (`id=Parent › Child|…`) so
-//! results can show where in the page they are; `keys` (the names each section defines) and
-//! `links` (how many links of the site point at each section) let the theme rank the section
-//! that defines a name first. The theme loads the bundle from
-//! `<baseUrl>pagefind/` only when search is first used.
+//! `h1`, headings with their ids (anchors), the prose (no code blocks, no table header rows),
+//! and two filters, `version` (the docs version name, or `pages` for stand-alone pages) and
+//! `language`. A long page is indexed as several records, runs of its heading sections (see
+//! [`RECORD_WORDS`]): pagefind downloads the whole text of every record a search reads, so
+//! records the size of a few sections keep the first search within its budget. A `headings`
+//! meta field carries each heading's path (`id=Parent › Child|…`) so results can show where
+//! in the page they are; `keys` (the names each section defines) and `links` (how many links
+//! of the site point at each section) let the theme rank the section that defines a name
+//! first. The theme loads the bundle from `<baseUrl>pagefind/` only when search is first used.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -46,10 +48,12 @@ pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<
         let links = inbound_links(entries);
         for entry in entries {
             let inbound = links.get(entry.route);
-            index
-                .add_html_file(None, Some(entry.route.to_string()), document(entry, language, inbound))
-                .await
-                .map_err(|e| fail(&format!("indexing {}", entry.route), e.to_string()))?;
+            for record in records(entry, language, inbound) {
+                index
+                    .add_html_file(None, Some(record.url), record.html)
+                    .await
+                    .map_err(|e| fail(&format!("indexing {}", entry.route), e.to_string()))?;
+            }
         }
         let files = index.get_files().await.map_err(|e| fail("building", e.to_string()))?;
         // Only the index and its loader: pagefind's own UI bundles are not used.
@@ -100,33 +104,126 @@ pub fn inbound_links(entries: &[Entry<'_>]) -> InboundLinks {
     counts
 }
 
-/// The HTML pagefind reads for one page; `inbound` are the links to it (see [`inbound_links`]).
-pub fn document(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<String, usize>>) -> String {
+/// Most words of one index record: consecutive heading sections of a page are indexed
+/// together up to this size, so that what a search downloads for a matched section (pagefind
+/// fetches a record's whole text, its "fragment") stays small on long reference pages. A
+/// section longer than this is a record of its own.
+pub const RECORD_WORDS: usize = 350;
+
+/// One pagefind record: a page, or a run of its heading sections.
+pub struct Record {
+    /// The page's route for its first record, `route#anchor` (the first heading) for the others.
+    pub url: String,
+    /// The HTML pagefind reads.
+    pub html: String,
+}
+
+/// The records pagefind indexes for one page (see [`RECORD_WORDS`]); `inbound` are the
+/// links to it (see [`inbound_links`]). The first record holds the title (as `h1`) and the
+/// page's opening text; each other one starts at a heading of the page's top level. Every
+/// record carries the page title, the filters and the `headings`, `keys` and `links` of its
+/// own sections; the names that define the whole page (`keys` with an empty anchor) and the
+/// links to the page itself stay with the first record, which therefore reaches at least
+/// to the end of the section that names the page.
+pub fn records(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<String, usize>>) -> Vec<Record> {
     let page = entry.page;
-    let version = page.version.as_deref().unwrap_or(PAGES_FILTER);
     let mut body = Writer::default();
+    // Where a record may start: top-level headings with an id (inside a container, a cut
+    // would split its element).
+    let mut cuts: Vec<(usize, String)> = Vec::new();
     for node in &page.content {
+        if let Node::Element(e) = node {
+            if let ("Heading", Some(id)) = (e.t.as_str(), e.a.get("id")) {
+                cuts.push((body.html.len(), id.clone()));
+            }
+        }
         body.node(node);
     }
     body.end_section();
-    // Filters and meta live in the head: pagefind reads them outside the indexed body.
-    let mut html = String::with_capacity(body.html.len() + 1024);
+    // Greedy runs of sections up to RECORD_WORDS, never cutting before `page_keys_end`.
+    let mut starts: Vec<(usize, Option<String>)> = vec![(0, None)];
+    let mut run_words = words_of(&body.html[..cuts.first().map_or(body.html.len(), |c| c.0)]);
+    for (i, (at, id)) in cuts.iter().enumerate() {
+        let end = cuts.get(i + 1).map_or(body.html.len(), |c| c.0);
+        let words = words_of(&body.html[*at..end]);
+        if run_words > 0 && run_words + words > RECORD_WORDS && *at >= body.page_keys_end {
+            starts.push((*at, Some(id.clone())));
+            run_words = 0;
+        }
+        run_words += words;
+    }
+    let paths = heading_paths(page);
+    let links: Vec<(&str, usize)> = inbound.map(|m| m.iter().map(|(a, n)| (a.as_str(), *n)).collect()).unwrap_or_default();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, (start, first))| {
+            let end = starts.get(i + 1).map_or(body.html.len(), |s| s.0);
+            // Anchors whose heading is in this record (the page top in the first).
+            let mine = |anchor: &str| match body.anchors.iter().find(|(_, id)| id == anchor) {
+                Some((at, _)) => *at >= *start && *at < end,
+                None => anchor.is_empty() && i == 0,
+            };
+            let headings: Vec<&str> = paths.iter().filter(|(id, _)| mine(id)).map(|(_, line)| line.as_str()).collect();
+            let record_links: Vec<String> = links.iter().filter(|(a, _)| mine(a)).map(|(a, n)| format!("{a}={n}")).collect();
+            let url = match first {
+                None => entry.route.to_string(),
+                Some(id) => format!("{}#{id}", entry.route),
+            };
+            Record { url, html: record_html(page, language, first.is_none(), &body.html[*start..end], &headings.join("|"), &body.keys_meta(mine), &record_links.join("|")) }
+        })
+        .collect()
+}
+
+/// One record's HTML: filters and meta in the head (pagefind reads them outside the
+/// indexed body), the page title as `h1` in the first record only.
+fn record_html(page: &PageData, language: &str, first: bool, body: &str, headings: &str, keys: &str, links: &str) -> String {
+    let version = page.version.as_deref().unwrap_or(PAGES_FILTER);
+    let mut html = String::with_capacity(body.len() + 1024);
     html.push_str(&format!(
-        "<!doctype html><html lang=\"{lang}\"><head><title>{title}</title><meta data-pagefind-filter=\"version[content]\" content=\"{version}\"><meta data-pagefind-filter=\"language[content]\" content=\"{lang}\"><meta data-pagefind-meta=\"headings[content]\" content=\"{headings}\"><meta data-pagefind-meta=\"keys[content]\" content=\"{keys}\"><meta data-pagefind-meta=\"links[content]\" content=\"{links}\"></head><body><main data-pagefind-body>",
+        "<!doctype html><html lang=\"{lang}\"><head><title>{title}</title><meta data-pagefind-meta=\"title[content]\" content=\"{title_attr}\"><meta data-pagefind-filter=\"version[content]\" content=\"{version}\"><meta data-pagefind-filter=\"language[content]\" content=\"{lang}\"><meta data-pagefind-meta=\"headings[content]\" content=\"{headings}\"><meta data-pagefind-meta=\"keys[content]\" content=\"{keys}\"><meta data-pagefind-meta=\"links[content]\" content=\"{links}\"></head><body><main data-pagefind-body>",
         lang = attr(language),
         title = text(&page.title),
+        title_attr = attr(&page.title),
         version = attr(version),
-        headings = attr(&heading_paths(page)),
-        keys = attr(&body.keys_meta()),
-        links = attr(&inbound.map(|m| m.iter().map(|(a, n)| format!("{a}={n}")).collect::<Vec<_>>().join("|")).unwrap_or_default()),
+        headings = attr(headings),
+        keys = attr(keys),
+        links = attr(links),
     ));
     // Weights (pagefind's default is 1 for text, 7 for h1 down to 2 for h6): a page's title
     // and its headings name what the page is about, so a reference entry outranks a page
     // that merely mentions the name many times.
-    html.push_str(&format!("<h1 data-pagefind-weight=\"10\">{}</h1>", text(&page.title)));
-    html.push_str(&body.html);
+    if first {
+        html.push_str(&format!("<h1 data-pagefind-weight=\"10\">{}</h1>", text(&page.title)));
+    }
+    html.push_str(body);
     html.push_str("</main></body></html>");
     html
+}
+
+/// Words of indexable HTML (text between tags, split at white space).
+fn words_of(html: &str) -> usize {
+    let mut words = 0;
+    let mut in_tag = false;
+    let mut in_word = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                in_word = false;
+            }
+            '>' => in_tag = false,
+            _ if in_tag => {}
+            c if c.is_whitespace() => in_word = false,
+            _ => {
+                if !in_word {
+                    words += 1;
+                }
+                in_word = true;
+            }
+        }
+    }
+    words
 }
 
 /// Writes a content tree as indexable HTML and collects the names each section defines.
@@ -139,6 +236,11 @@ struct Writer {
     keys: Vec<(String, String)>,
     /// Whether the current section has had any content besides one lone inline code.
     section_code: SectionCode,
+    /// `(offset in html, id)` of every heading with an id.
+    anchors: Vec<(usize, String)>,
+    /// Offset in html of the end of the last section that defines a name for the whole
+    /// page (0: none): the first record reaches at least to there.
+    page_keys_end: usize,
 }
 
 /// What a section's body holds so far, to find sections that only name an identifier
@@ -157,9 +259,10 @@ impl Writer {
     /// is only inline code defines that code in the table's section (error enumerations,
     /// properties); a section whose whole body is one inline code defines it for the page
     /// (anchor empty: the page top).
-    fn keys_meta(&self) -> String {
+    /// Only the sections for which `keep(anchor)` holds.
+    fn keys_meta(&self, keep: impl Fn(&str) -> bool) -> String {
         let mut out: Vec<(String, Vec<String>)> = Vec::new();
-        for (anchor, key) in &self.keys {
+        for (anchor, key) in self.keys.iter().filter(|(a, _)| keep(a)) {
             let key = key.replace(['|', '¦', '='], " ");
             match out.iter_mut().find(|(a, _)| a == anchor) {
                 Some((_, keys)) if !keys.contains(&key) => keys.push(key),
@@ -173,6 +276,7 @@ impl Writer {
     fn end_section(&mut self) {
         if let SectionCode::Only(code) = std::mem::take(&mut self.section_code) {
             self.keys.push((String::new(), code));
+            self.page_keys_end = self.html.len();
         }
     }
 
@@ -203,6 +307,7 @@ impl Writer {
                 match e.a.get("id") {
                     Some(id) => {
                         self.section.clone_from(id);
+                        self.anchors.push((self.html.len(), id.clone()));
                         self.html.push_str(&format!("<h{level} id=\"{}\" data-pagefind-weight=\"{weight}\">", attr(id)));
                     }
                     None => self.html.push_str(&format!("<h{level} data-pagefind-weight=\"{weight}\">")),
@@ -273,9 +378,9 @@ impl Writer {
     }
 }
 
-/// `id=Parent › Child` entries separated by `|` (a `|` inside heading text becomes `¦`),
-/// for every heading in the table of contents.
-fn heading_paths(page: &PageData) -> String {
+/// `(id, "id=Parent › Child")` (a `|` inside heading text becomes `¦`) for every heading in
+/// the table of contents: the entries of the `headings` meta field, separated by `|`.
+fn heading_paths(page: &PageData) -> Vec<(String, String)> {
     let mut stack: Vec<(u8, &str)> = Vec::new();
     let mut lines = Vec::new();
     for item in &page.toc {
@@ -284,9 +389,9 @@ fn heading_paths(page: &PageData) -> String {
         }
         stack.push((item.level, &item.text));
         let path: Vec<String> = stack.iter().map(|(_, t)| t.replace('|', "¦")).collect();
-        lines.push(format!("{}={}", item.id, path.join(" › ")));
+        lines.push((item.id.clone(), format!("{}={}", item.id, path.join(" › "))));
     }
-    lines.join("|")
+    lines
 }
 
 /// Search weights of headings h2..h6.
@@ -363,7 +468,7 @@ mod tests {
     #[test]
     fn documents_carry_filters_heading_paths_and_searchable_text() {
         let p = page(Some("2.1"));
-        let html = document(&Entry { route: "/docs/2.1/api/ref/Channel", page: &p }, "en", None);
+        let html = only_record(&Entry { route: "/docs/2.1/api/ref/Channel", page: &p }, "en", None);
         assert!(html.contains("<meta data-pagefind-filter=\"version[content]\" content=\"2.1\">"), "{html}");
         assert!(html.contains("<meta data-pagefind-filter=\"language[content]\" content=\"en\">"), "{html}");
         assert!(html.contains("content=\"functions=Functions|broadcast=Functions › broadcast\""), "{html}");
@@ -373,6 +478,74 @@ mod tests {
         assert!(!html.contains("await channel.broadcast(ctx);"), "code blocks are not indexed: {html}");
         assert!(html.contains("<div><div>tab text</div> </div> "), "components keep their text: {html}");
         assert!(!html.contains("sequenceDiagram"), "diagram sources are not indexed: {html}");
+    }
+
+    /// The HTML of a page short enough to be one record.
+    fn only_record(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<String, usize>>) -> String {
+        let mut records = records(entry, language, inbound);
+        assert_eq!(records.len(), 1, "one record");
+        assert_eq!(records[0].url, entry.route);
+        records.remove(0).html
+    }
+
+    fn words(n: usize, word: &str) -> Node {
+        el("p", &[], vec![Node::Text(vec![word; n].join(" "))])
+    }
+
+    fn heading(level: &str, id: &str) -> Node {
+        el("Heading", &[("level", level), ("id", id)], vec![Node::Text(id.into())])
+    }
+
+    #[test]
+    fn long_pages_are_indexed_as_runs_of_sections_each_with_its_own_meta() {
+        let mut p = page(Some("2.2"));
+        p.content = vec![
+            words(50, "intro"),
+            heading("2", "type"),
+            el("p", &[], vec![code("fdc3.thing")]),
+            heading("2", "a"),
+            words(200, "alpha"),
+            heading("3", "b"),
+            words(200, "beta"),
+            heading("3", "c"),
+            words(100, "gamma"),
+            el("Tabs", &[], vec![heading("4", "nested"), words(500, "delta")]),
+            heading("2", "d"),
+            words(10, "epsilon"),
+        ];
+        p.toc = ["type", "a", "b", "c", "nested", "d"].iter().map(|id| TocItem { id: (*id).into(), text: (*id).into(), level: if matches!(*id, "b" | "c") { 3 } else { 2 } }).collect();
+        let inbound: BTreeMap<String, usize> = [("".to_string(), 2), ("c".to_string(), 5), ("b".to_string(), 1)].into();
+        let records = records(&Entry { route: "/docs/x", page: &p }, "en", Some(&inbound));
+        let urls: Vec<&str> = records.iter().map(|r| r.url.as_str()).collect();
+        // 50 + 2 + 201 words; b (201) alone, as c would pass 350; c with the container that
+        // cannot be cut (602, over 350 on its own); d.
+        assert_eq!(urls, ["/docs/x", "/docs/x#b", "/docs/x#c", "/docs/x#d"]);
+        let [first, second, third, fourth] = [&records[0].html, &records[1].html, &records[2].html, &records[3].html];
+        assert!(first.contains("<h1 data-pagefind-weight=\"10\">Channel &lt;API&gt;</h1>"), "{first}");
+        assert!(first.contains("content=\"=fdc3.thing\""), "the page's own name stays with the first record: {first}");
+        assert!(first.contains("content=\"=2\""), "links to the page top: {first}");
+        assert!(first.contains("content=\"type=type|a=a\""), "{first}");
+        for other in [second, third, fourth] {
+            assert!(!other.contains("<h1"), "the title is indexed once: {other}");
+            assert!(other.contains("<meta data-pagefind-meta=\"title[content]\" content=\"Channel &lt;API&gt;\">"), "{other}");
+            assert!(other.contains("<meta data-pagefind-filter=\"version[content]\" content=\"2.2\">"), "{other}");
+            assert!(!other.contains("intro") && !other.contains("fdc3.thing"), "{other}");
+        }
+        assert!(second.contains("content=\"b=a › b\"") && second.contains("content=\"b=1\""), "{second}");
+        assert!(!second.contains("gamma"), "{second}");
+        assert!(third.contains("content=\"c=a › c|nested=nested\"") && third.contains("content=\"c=5\""), "{third}");
+        assert!(third.contains("delta") && !third.contains("epsilon"), "{third}");
+        assert!(fourth.contains("content=\"d=d\"") && fourth.contains("epsilon"), "{fourth}");
+    }
+
+    #[test]
+    fn the_first_record_reaches_past_the_section_that_names_the_page() {
+        let mut p = page(Some("2.2"));
+        p.content = vec![words(300, "intro"), heading("2", "a"), words(300, "alpha"), heading("2", "type"), el("p", &[], vec![code("fdc3.late")]), heading("2", "b"), words(10, "beta")];
+        let records = records(&Entry { route: "/docs/y", page: &p }, "en", None);
+        let urls: Vec<&str> = records.iter().map(|r| r.url.as_str()).collect();
+        assert_eq!(urls, ["/docs/y", "/docs/y#b"]);
+        assert!(records[0].html.contains("content=\"=fdc3.late\""), "{}", records[0].html);
     }
 
     fn code(text: &str) -> Node {
@@ -402,7 +575,7 @@ mod tests {
             el("Heading", &[("level", "2"), ("id", "see")], vec![Node::Text("See".into())]),
             el("p", &[], vec![Node::Text("Use ".into()), code("raiseIntent"), Node::Text(".".into())]),
         ];
-        let html = document(&Entry { route: "/docs/api/ref/Errors", page: &p }, "en", None);
+        let html = only_record(&Entry { route: "/docs/api/ref/Errors", page: &p }, "en", None);
         assert!(html.contains("content=\"=fdc3.instrument|resolveerror=NoAppsFound\""), "{html}");
         assert!(html.contains("<p>@EXPERIMENTAL now</p>"), "admonition titles lose their Markdown: {html}");
         assert!(!html.contains("Field"), "table headers are not indexed: {html}");
@@ -413,25 +586,27 @@ mod tests {
     fn inbound_links_count_links_per_route_and_anchor_but_not_to_the_page_itself() {
         let mut a = page(Some("2.2"));
         a.content = vec![
-            el("a", &[("href", "/docs/b#raiseintent")], vec![]),
-            el("p", &[], vec![el("a", &[("href", "/docs/b#raiseintent")], vec![]), el("a", &[("href", "/docs/b")], vec![])]),
+            el("a", &[("href", "/docs/b#broadcast")], vec![]),
+            el("p", &[], vec![el("a", &[("href", "/docs/b#broadcast")], vec![]), el("a", &[("href", "/docs/b")], vec![])]),
+            el("a", &[("href", "/docs/b#no-heading")], vec![]),
             el("a", &[("href", "/docs/a#self")], vec![]),
             el("a", &[("href", "https://example.org/")], vec![]),
         ];
         let b = page(Some("2.2"));
         let entries = [Entry { route: "/docs/a", page: &a }, Entry { route: "/docs/b", page: &b }];
         let links = inbound_links(&entries);
-        assert_eq!(links.get("/docs/b").map(|m| m.clone().into_iter().collect::<Vec<_>>()), Some(vec![(String::new(), 1), ("raiseintent".into(), 2)]));
+        assert_eq!(links.get("/docs/b").map(|m| m.clone().into_iter().collect::<Vec<_>>()), Some(vec![(String::new(), 1), ("broadcast".into(), 2), ("no-heading".into(), 1)]));
         assert!(!links.contains_key("/docs/a"));
-        let html = document(&entries[1], "en", links.get("/docs/b"));
-        assert!(html.contains("<meta data-pagefind-meta=\"links[content]\" content=\"=1|raiseintent=2\">"), "{html}");
+        let html = only_record(&entries[1], "en", links.get("/docs/b"));
+        // Only links to the page and its headings (the sections a hit can point at).
+        assert!(html.contains("<meta data-pagefind-meta=\"links[content]\" content=\"=1|broadcast=2\">"), "{html}");
     }
 
     #[test]
     fn site_pages_use_the_pages_filter_and_landing_routes_are_skipped() {
         let doc = page(Some("2.2"));
         let site_page = page(None);
-        let html = document(&Entry { route: "/community", page: &site_page }, "en", None);
+        let html = only_record(&Entry { route: "/community", page: &site_page }, "en", None);
         assert!(html.contains("content=\"pages\""), "{html}");
         let chosen = entries([("/docs", &doc, true), ("/docs/fdc3-intro", &doc, false), ("/community", &site_page, false)].into_iter());
         let routes: Vec<&str> = chosen.iter().map(|e| e.route).collect();

@@ -15,9 +15,11 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 
 /** Opens the modal on `path`, types `query` and waits for its results; returns the listbox. */
 async function modalSearch(page, path, query) {
-  if (new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname !== path) {
-    await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
-  }
+  // Straight to the site's page when not on it yet (a new page's first document is
+  // about:blank, which is never navigated back to: from its null origin Chromium refuses a
+  // request still in flight, as in layout-invariants).
+  const here = page.url().startsWith(ctx.server.base) ? new URL(page.url()).pathname : null;
+  if (here !== path) await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await dialog.getByRole('searchbox').fill(query);

@@ -18,8 +18,13 @@ const ctx = useSite();
 /** Opens the modal on `path` with Ctrl+K and types `query`; resolves once results or a message show. */
 async function searchFrom(page, path, query) {
   await page.goto(ctx.server.base + path, { waitUntil: 'networkidle' });
-  await page.keyboard.press('Control+k');
   const input = page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox', { name: 'Search' });
+  // The shortcut works once the page has hydrated, which a large page under load may not
+  // have done at network idle: press again until the dialog shows.
+  for (let i = 0; i < 20 && !(await input.isVisible()); i++) {
+    await page.keyboard.press('Control+k');
+    await input.waitFor({ timeout: 1000 }).catch(() => {});
+  }
   await input.waitFor();
   assert.equal(await input.getAttribute('placeholder'), 'Search docs');
   await input.fill(query);

@@ -2,7 +2,7 @@
 //! `pagefind.js` is loaded on the first search (or preload), never with the page.
 import { ALL_VERSIONS, SearchUnavailableError, type SearchBackend, type SearchHit, type SearchPageResult, type SearchQuery } from './types';
 
-import { isConceptQuery, isSpecPage, rankSections, Tier, type PagefindFragment } from './sections';
+import { isConceptQuery, isSpecPage, rankSections, recordPage, Tier, type PagefindFragment, type RankedSection } from './sections';
 
 /** The parts of pagefind's browser API that we use. */
 export type PagefindData = PagefindFragment;
@@ -28,18 +28,49 @@ export function parseHeadingPaths(meta: string | undefined): Map<string, string[
   return paths;
 }
 
-/** One pagefind page -> the page, its matched sections best first, and its rank tier. */
-export function toPageResult(data: PagefindData, query: string): SearchPageResult & { tier: Tier; inbound: number } {
-  const paths = parseHeadingPaths(data.meta.headings);
-  const { tier, inbound, sections } = rankSections(data, query);
+/**
+ * The records found of one page (pagefind's order) -> the page, its matched sections best
+ * first, and its rank tier (that of its best section).
+ */
+export function toPageResult(records: PagefindData | PagefindData[], query: string): SearchPageResult & { tier: Tier; inbound: number } {
+  const list = Array.isArray(records) ? records : [records];
+  const data = list[0]!;
+  const url = recordPage(data.url);
+  const paths = new Map<string, string[]>();
+  const sections: RankedSection[] = [];
+  for (const record of list) {
+    for (const [id, path] of parseHeadingPaths(record.meta.headings)) paths.set(id, path);
+    sections.push(...rankSections(record, query).sections);
+  }
+  sections.sort((a, b) => a.tier - b.tier || b.score - a.score);
   const hits: SearchHit[] = sections.map((s) => ({
-    url: s.anchor ? `${data.url}#${s.anchor}` : data.url,
+    url: s.anchor ? `${url}#${s.anchor}` : url,
     headings: s.anchor ? (paths.get(s.anchor) ?? []) : [],
     excerpt: s.excerpt,
     external: false,
   }));
   const version = data.filters?.version?.[0];
-  return { url: data.url, title: data.meta.title ?? data.url, hits, tier, inbound, ...(version && version !== PAGES_FILTER ? { version } : {}) };
+  const best = sections[0];
+  return {
+    url,
+    title: data.meta.title ?? url,
+    hits,
+    tier: best?.tier ?? Tier.Text,
+    inbound: best?.inbound ?? 0,
+    ...(version && version !== PAGES_FILTER ? { version } : {}),
+  };
+}
+
+/** Records -> their pages' records, in the order each page first appears. */
+export function groupByPage(records: PagefindData[]): PagefindData[][] {
+  const pages = new Map<string, PagefindData[]>();
+  for (const record of records) {
+    const url = recordPage(record.url);
+    const group = pages.get(url);
+    if (group) group.push(record);
+    else pages.set(url, [record]);
+  }
+  return [...pages.values()];
 }
 
 /**
@@ -82,15 +113,42 @@ export function orderPages<T extends { url: string; tier: Tier; inbound: number 
     .map(({ p }) => p);
 }
 
-/** Pages whose sections are read to re-rank pagefind's order (a pool beyond the shown ones). */
-const RERANK_POOL = 8;
+/**
+ * Records (pages, or runs of a long page's sections) whose sections are read to re-rank
+ * pagefind's order: a pool beyond the shown pages. Each costs a download (its fragment, 1-3
+ * KB): the first search must stay within 150 KB (DESIGN §8, bench/search-relevance.mjs).
+ */
+const RERANK_POOL = 10;
 /**
  * A concept's defining section is often a heading of a long specification page that pagefind
- * ranks below shorter pages using both words: concepts read a larger pool, and pages holding
- * the words as a phrase join it.
+ * ranks below shorter pages using both words: concepts read records until they have a larger
+ * pool of pages (many records can be parts of one page), and pages holding the words as a
+ * phrase join it. Records are read in batches, each batch only if the pool needs more pages.
  */
-const CONCEPT_POOL = 12;
-const PHRASE_POOL = 4;
+const CONCEPT_PAGES = 12;
+const CONCEPT_RECORDS = 36;
+const PHRASE_PAGES = 8;
+const PHRASE_RECORDS = 24;
+const BATCH = 12;
+
+type Found = { id: string; data(): Promise<PagefindData> };
+
+/**
+ * Reads records of `found` in order, a batch at a time, until `pages` holds `wantPages` more
+ * pages than before or `most` records were read; returns them.
+ */
+async function readRecords(found: Found[], pages: Set<string>, wantPages: number, most: number): Promise<PagefindData[]> {
+  const before = pages.size;
+  const read: PagefindData[] = [];
+  for (let at = 0; at < Math.min(found.length, most) && pages.size - before < wantPages; at += BATCH) {
+    const batch = found.slice(at, Math.min(most, at + BATCH));
+    for (const data of await Promise.all(batch.map((r) => r.data()))) {
+      read.push(data);
+      pages.add(recordPage(data.url));
+    }
+  }
+  return read;
+}
 
 /**
  * What pagefind is asked: `Channel.broadcast` (an owner and its member) as two words, since
@@ -143,24 +201,32 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
         const found = await pagefind.search(pagefindQuery(query), { filters });
         const results = found?.results ?? [];
         const concept = isConceptQuery(query);
-        const pool = results.slice(0, Math.max(limit, concept ? CONCEPT_POOL : RERANK_POOL));
+        const seenPages = new Set<string>();
+        const datas = concept
+          ? await readRecords(results, seenPages, Math.max(limit, CONCEPT_PAGES), Math.max(limit, CONCEPT_RECORDS))
+          : await Promise.all(results.slice(0, Math.max(limit, RERANK_POOL)).map((r) => r.data()));
+        const readOfResults = datas.length;
         // A concept is often defined by a heading that says it word for word on a long page
         // that pagefind ranks low among the many pages using both words: pages holding the
         // exact phrase join the pool.
         if (concept) {
           const phrase = await pagefind.search(`"${query.trim()}"`, { filters });
-          const seen = new Set(pool.map((r) => r.id));
-          pool.push(...(phrase?.results ?? []).filter((r) => !seen.has(r.id)).slice(0, PHRASE_POOL));
+          const seen = new Set(results.slice(0, readOfResults).map((r) => r.id));
+          datas.push(...(await readRecords((phrase?.results ?? []).filter((r) => !seen.has(r.id)), seenPages, PHRASE_PAGES, PHRASE_RECORDS)));
         }
-        const datas = await Promise.all(pool.map((r) => r.data()));
-        const kept = datas.filter((d) => matchesQuery(d, query));
+        const matched = datas.filter((d) => matchesQuery(d, query));
+        const kept = groupByPage(matched);
         const pages = orderPages(
-          kept.map((d) => toPageResult(d, query)),
+          kept.map((records) => toPageResult(records, query)),
           query,
         )
           .slice(0, limit)
           .map(({ tier: _tier, inbound: _inbound, ...page }) => page);
-        return { pages, total: kept.length === 0 ? 0 : results.length - (datas.length - kept.length) };
+        // The records found (a page, or a run of a page's sections, each; those holding a
+        // phrase are among them), less those read that did not really match: the same count
+        // for the modal and the search page, which read different numbers of records.
+        const dropped = datas.slice(0, readOfResults).filter((d) => !matchesQuery(d, query)).length;
+        return { pages, total: matched.length === 0 ? 0 : results.length - dropped };
       } catch (cause) {
         throw new SearchUnavailableError('Could not fetch search results', { cause });
       }

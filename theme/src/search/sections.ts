@@ -1,8 +1,11 @@
-//! Turns one pagefind page (its fragment: text, heading anchors, matched word positions)
+//! Turns one pagefind record (its fragment: text, heading anchors, matched word positions)
 //! into the sections a reader wants: each heading section that matched, ranked, with an
-//! excerpt written from the section's prose, and the page's rank tier.
+//! excerpt written from the section's prose, and the record's rank tier. A record is a whole
+//! page or, for a long page, a run of its heading sections (the engine's `search.rs`): the
+//! first record of a page has the page's URL and starts with its title, the others have
+//! `page#anchor` and start at that heading.
 //!
-//! Pagefind ranks pages, and its sub-results are every matching heading in page order with
+//! Pagefind ranks records, and its sub-results are every matching heading in page order with
 //! excerpts cut at a fixed word window (heading text first, table headers and code
 //! included). A reader of a standard searches for names and concepts, so a section that
 //! *defines* the query (its heading, a page title, a name in the first column of its
@@ -177,7 +180,13 @@ export function queryTerms(query: string): string[] {
   return !/\s/.test(whole) && parts.length > 1 ? [whole.replace(/^\W+|\W+$/gu, ''), ...parts] : parts;
 }
 
-/** Every matched section of a page, best first, and the page's tier. */
+/** The page a record belongs to: its URL without the anchor of the record's first heading. */
+export function recordPage(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** Every matched section of a record, best first, and the record's tier. */
 export function rankSections(fragment: PagefindFragment, query: string): { tier: Tier; inbound: number; sections: RankedSection[] } {
   const text = fragment.raw_content ?? fragment.content ?? '';
   const words = text.split(WORD_SEPARATORS);
@@ -189,8 +198,10 @@ export function rankSections(fragment: PagefindFragment, query: string): { tier:
     .filter((a) => /^h[2-6]$/i.test(a.element) && a.id)
     .sort((a, b) => a.location - b.location);
   const titleWords = title.split(WORD_SEPARATORS).filter(Boolean).length;
+  // Only a page's first record holds its top (the title and the opening text).
+  const top = recordPage(fragment.url) === fragment.url;
   const spans = [
-    { anchor: '', heading: title, start: 0, bodyStart: Math.min(titleWords, words.length) },
+    ...(top ? [{ anchor: '', heading: title, start: 0, bodyStart: Math.min(titleWords, words.length) }] : []),
     ...anchors.map((a) => ({
       anchor: a.id,
       heading: a.text ?? '',
@@ -206,12 +217,13 @@ export function rankSections(fragment: PagefindFragment, query: string): { tier:
     const end = spans[i + 1]?.start ?? words.length;
     const inside = located.filter((l) => l.location >= span.start && l.location < end);
     let tier = Tier.Text;
+    const isTop = span.anchor === '';
     // "App Directory Overview" is the page about the app directory.
-    if (i === 0 && (namesQuery(title, query) || namesQuery(title.replace(/\s+Overview(\s*\(\d+(\.\d+)*\))?$/, ''), query))) tier = Tier.Title;
-    else if (i === 0 && pageKeys.some((k) => namesQuery(k, query))) tier = Tier.PageKey;
+    if (isTop && (namesQuery(title, query) || namesQuery(title.replace(/\s+Overview(\s*\(\d+(\.\d+)*\))?$/, ''), query))) tier = Tier.Title;
+    else if (isTop && pageKeys.some((k) => namesQuery(k, query))) tier = Tier.PageKey;
     // A member is also asked for with its owner: `DesktopAgent.raiseIntent`.
-    else if (i > 0 && (namesQuery(span.heading, query) || namesQuery(`${title}.${span.heading}`, query))) tier = Tier.Heading;
-    else if (i > 0 && (keys.get(span.anchor) ?? []).some((k) => namesQuery(k, query))) tier = Tier.TableKey;
+    else if (!isTop && (namesQuery(span.heading, query) || namesQuery(`${title}.${span.heading}`, query))) tier = Tier.Heading;
+    else if (!isTop && (keys.get(span.anchor) ?? []).some((k) => namesQuery(k, query))) tier = Tier.TableKey;
     if (inside.length === 0 && tier === Tier.Text) return;
     const score = inside.reduce((sum, l) => sum + l.balanced_score, 0);
     const excerpt = buildExcerpt(words, { start: span.bodyStart, end }, matched, terms);
