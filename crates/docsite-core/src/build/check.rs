@@ -26,7 +26,7 @@ use super::Site;
 use crate::config::SiteConfig;
 use crate::contract::SiteData;
 use crate::data_files::{self, DataFiles};
-use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 use crate::git;
 use crate::load::{self, Content, Doc, Version};
 use crate::markdown::{self, normalize_route, LinkRef, RenderContext, Rendered};
@@ -167,7 +167,7 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
         BuildError::Invalid(d)
     };
     let mut diags = Diagnostics::default();
-    let config = SiteConfig::load_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e))?;
+    let mut config = SiteConfig::load_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e))?;
     diags.extend(config.warnings.iter().cloned());
     let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
     diags.extend(std::mem::take(&mut content.problems));
@@ -185,22 +185,38 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     diags.extend(data_problems);
     diags.extend(crate::copied::check_static(site_dir));
     let pages = load_pages(&config, &mut diags);
-    redirect_conflicts(&config, &doc_routes, &pages, &mut diags);
+    redirect_conflicts(&mut config, &doc_routes, &pages, &mut diags);
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
 }
 
-/// A redirect must not replace a page: its `from` may be no route of the site.
-fn redirect_conflicts(config: &SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
+/// A redirect must not replace a page: its `from` may be no route of the site. In a
+/// `docsite.toml` that is an error; a Docusaurus config's client redirects are read as
+/// Docusaurus's plugin reads them, which warns and leaves such a redirect out.
+fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
     let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
+    let mut replacing = Vec::new();
     for (i, r) in config.raw.redirects.iter().enumerate() {
         let from = normalize_route(&format!("{}{}", config.base_url, r.from.trim_start_matches('/')));
-        if routes.contains(&from) {
-            let d = Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; a redirect would replace it"));
-            diags.push(match config.line_of(&format!("redirects[{i}]")) {
-                Some(l) => d.at(l, None),
-                None => d,
-            });
+        if !routes.contains(&from) {
+            continue;
         }
+        let d = if config.from_docusaurus {
+            Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; the redirect is left out, as Docusaurus's client-redirects plugin does")).with_severity(Severity::Warning)
+        } else {
+            Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; a redirect would replace it"))
+        };
+        diags.push(match config.line_of(&format!("redirects[{i}]")) {
+            Some(l) => d.at(l, None),
+            None => d,
+        });
+        replacing.push(i);
+    }
+    if config.from_docusaurus {
+        let mut i = 0;
+        config.raw.redirects.retain(|_| {
+            i += 1;
+            !replacing.contains(&(i - 1))
+        });
     }
 }
 
