@@ -2,6 +2,7 @@
 import { Nodes } from '../../content/Nodes';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { DocBreadcrumbs } from '../DocBreadcrumbs';
+import { DocFooter } from '../DocFooter';
 import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { DocVersionBanner } from '../DocVersionBanner';
@@ -37,6 +38,7 @@ export function DocPage() {
             )}
             <Nodes nodes={page.content} />
           </div>
+          <DocFooter />
           <LastUpdated />
           <DocPaginator />
         </article>
