@@ -262,3 +262,32 @@ fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     let out = docsite(&["migrate", path(dir.path())]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn dev_reports_a_busy_port_before_building_and_exits_2() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_docsite"))
+        .args(["dev", path(&fixture("basic")), "--port", &port])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("docsite dev kept running with its port taken");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains("building"), "the port is checked before the build: {err}");
+    drop(busy);
+}
