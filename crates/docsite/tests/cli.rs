@@ -141,6 +141,19 @@ fn version_cuts_a_release_and_exits_0() {
 }
 
 #[test]
+fn version_adds_the_release_to_the_releases_data_file_so_the_site_still_checks() {
+    let dir = copy_of("site-pages");
+    let out = docsite(&["version", "9.9", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("lists version 9.9 as released today"), "{}", stderr(&out));
+    let releases = std::fs::read_to_string(dir.path().join("data/releases.json")).unwrap();
+    let first = releases.split("\"releases\":").nth(1).and_then(|r| r.find("\"version\"").map(|i| r[i..].to_string())).unwrap_or_default();
+    assert!(first.starts_with("\"version\": \"9.9\""), "{releases}");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn version_refuses_an_existing_or_malformed_name_and_writes_nothing() {
     let dir = copy_of("basic");
     let before = std::fs::read_to_string(dir.path().join("versions.json")).unwrap();
