@@ -1,7 +1,9 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnnouncementBar, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
+import { DocFooter } from '../src/components/DocFooter';
 import { DocSidebar } from '../src/components/DocSidebar';
+import { renderHead } from '../src/app/head';
 import { errorChain, PageErrorBoundary } from '../src/components/ErrorBoundary';
 import { Footer } from '../src/components/Footer';
 import { buildTocTree } from '../src/components/TableOfContents';
@@ -10,7 +12,7 @@ import { usePageData, useSidebar } from '../src/contexts/PageData';
 import { usePreferredVersion } from '../src/contexts/PreferredVersion';
 import { useSiteData } from '../src/contexts/SiteData';
 import { click, mount, withProviders } from './render';
-import { site } from './fixtures';
+import { page, sidebar, site } from './fixtures';
 
 describe('contexts', () => {
   it.each([
@@ -102,6 +104,42 @@ describe('footer', () => {
     expect(finos?.getAttribute('target')).toBe('_blank');
     expect(finos?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(root.innerHTML).toContain('Copyright © 2019-2025 <a href="https://www.finos.org">FINOS</a>');
+  });
+
+  it('renders html items as they are configured', () => {
+    const footer = site.footer ? { ...site.footer, columns: [{ title: 'More', items: [{ html: '<img src="/badge.svg" alt="Badge">' }] }] } : null;
+    const root = mount(withProviders(<Footer />, { site: { ...site, footer } }));
+    expect(root.querySelector('li img[alt="Badge"]')?.getAttribute('src')).toBe('/badge.svg');
+  });
+});
+
+describe('doc footer', () => {
+  it('lists the tags as links and links "Edit this page" to the edit URL', () => {
+    const tagged = { ...page, tags: [{ label: 'Intents', href: '/docs/tags/intents' }], editUrl: 'https://github.com/o/r/edit/main/docs/api/spec.md' };
+    const root = mount(withProviders(<DocFooter />, { page: tagged }));
+    expect(root.querySelector('a[href="/docs/tags/intents"]')?.textContent).toBe('Intents');
+    const edit = Array.from(root.querySelectorAll('a')).find((a) => a.textContent === 'Edit this page');
+    expect(edit?.getAttribute('href')).toBe('https://github.com/o/r/edit/main/docs/api/spec.md');
+    expect(edit?.getAttribute('target')).toBe('_blank');
+  });
+
+  it('renders nothing without tags or edit URL', () => {
+    const root = mount(withProviders(<DocFooter />));
+    expect(root.innerHTML).toBe('');
+  });
+});
+
+describe('sidebar classes and unlisted pages', () => {
+  it('gives an item its className and never the text "undefined"', () => {
+    const items = sidebar.items.map((i) => (i.type === 'doc' ? { ...i, className: 'red' } : i));
+    const root = mount(withProviders(<DocSidebar />, { sidebar: { ...sidebar, items } }));
+    expect(root.querySelector('li.red a')?.textContent).toBe('Introduction');
+    expect(root.innerHTML).not.toContain('undefined');
+  });
+
+  it('marks an unlisted page noindex in its head', () => {
+    expect(renderHead(site, { ...page, unlisted: true })).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(renderHead(site, page)).not.toContain('robots');
   });
 });
 

@@ -303,8 +303,8 @@ pub struct FooterData {
     pub style: String,
     /// Link columns (empty when the footer uses a flat list).
     pub columns: Vec<FooterColumn>,
-    /// Flat list of links (empty when the footer uses columns).
-    pub links: Vec<LinkData>,
+    /// Flat list of links and HTML items (empty when the footer uses columns).
+    pub links: Vec<FooterItem>,
     /// Logo.
     pub logo: Option<LogoData>,
     /// Copyright line (HTML allowed, from configuration).
@@ -317,8 +317,22 @@ pub struct FooterData {
 pub struct FooterColumn {
     /// Column title.
     pub title: String,
-    /// Links.
-    pub items: Vec<LinkData>,
+    /// Links and HTML items.
+    pub items: Vec<FooterItem>,
+}
+
+/// An item of the footer: a link, or HTML from configuration (checked by the engine
+/// against the raw-HTML allow-list).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(untagged)]
+pub enum FooterItem {
+    /// A link.
+    Link(LinkData),
+    /// HTML.
+    Html {
+        /// The HTML.
+        html: String,
+    },
 }
 
 /// The announcement bar.
@@ -435,6 +449,9 @@ pub enum SidebarItem {
         href: String,
         /// Doc id.
         doc_id: String,
+        /// Extra CSS class of the item (front matter `sidebar_class_name` or the item's
+        /// `className`).
+        class_name: Option<String>,
     },
     /// A link (internal or external).
     #[serde(rename_all = "camelCase")]
@@ -457,6 +474,8 @@ pub enum SidebarItem {
         collapsible: bool,
         /// Children.
         items: Vec<SidebarItem>,
+        /// Extra CSS class of the category (its `className`).
+        class_name: Option<String>,
     },
     /// Raw HTML.
     #[serde(rename_all = "camelCase")]
@@ -505,6 +524,14 @@ pub struct PageData {
     /// This doc's route in every version (version name -> route), falling back to that
     /// version's main doc when the doc does not exist there.
     pub version_routes: BTreeMap<String, String>,
+    /// "Edit this page" target (front matter `custom_edit_url`, else `docs.editUrl` + the
+    /// source's path); none when the site has no edit URL.
+    pub edit_url: Option<String>,
+    /// Tags of the doc (front matter `tags`), each linking to its tag page.
+    pub tags: Vec<PageLink>,
+    /// Front matter `unlisted`: reachable by its URL, but `noindex`, and left out of the
+    /// sidebar, the search index and the sitemap.
+    pub unlisted: bool,
 }
 
 impl PageData {
@@ -529,6 +556,9 @@ impl PageData {
             sidebar_id: None,
             doc_id: None,
             version_routes: BTreeMap::new(),
+            edit_url: None,
+            tags: Vec::new(),
+            unlisted: false,
         }
     }
 }
@@ -699,6 +729,7 @@ pub fn typescript_declarations() -> String {
         LinkData::decl(&cfg),
         FooterData::decl(&cfg),
         FooterColumn::decl(&cfg),
+        FooterItem::decl(&cfg),
         AnnouncementBarData::decl(&cfg),
         ColorMode::decl(&cfg),
         ColorModeData::decl(&cfg),

@@ -42,6 +42,14 @@ pub struct Evaluated {
 
 /// Runs the config file in Node (working directory: the site) and returns its value.
 pub fn evaluate(file: &Path) -> Result<Evaluated, Diagnostic> {
+    let evaluated = evaluate_value(file)?;
+    if !evaluated.config.is_object() {
+        return Err(Diagnostic::error(file, "the Docusaurus config does not export an object (or a function returning one)"));
+    }
+    Ok(evaluated)
+}
+
+fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
     let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     let site_dir = file.parent().unwrap_or(Path::new("."));
     let ts = file.extension().is_some_and(|e| e == "ts" || e == "mts");
@@ -95,10 +103,19 @@ pub fn evaluate(file: &Path) -> Result<Evaluated, Diagnostic> {
     let v: Value = serde_json::from_str(&stdout).map_err(|e| Diagnostic::error(&file, format!("the Docusaurus config did not evaluate to JSON: {e}")))?;
     let unresolved = v.get("unresolved").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
     let config = v.get("config").cloned().unwrap_or(Value::Null);
-    if !config.is_object() {
-        return Err(Diagnostic::error(&file, "the Docusaurus config does not export an object (or a function returning one)"));
-    }
     Ok(Evaluated { config, unresolved })
+}
+
+/// Runs any JavaScript or TypeScript module of the site (a `sidebars.js`) in Node, the way
+/// [`evaluate`] runs the config, and returns its exported value; errors call it `what`.
+pub fn evaluate_module(file: &Path, what: &str) -> Result<Value, Diagnostic> {
+    match evaluate_value(file) {
+        Ok(v) => Ok(v.config),
+        Err(mut d) => {
+            d.message = d.message.replace("the Docusaurus config", &format!("the {what}")).replace("Docusaurus config", what);
+            Err(d)
+        }
+    }
 }
 
 /// A Docusaurus config in the shape of `docsite.toml`, with a warning per ignored key.
@@ -335,7 +352,12 @@ impl Mapper<'_> {
                     }
                     docs.insert("versions".into(), Value::Object(vs));
                 }
-                "editUrl" => self.warn("docs.editUrl", "\"Edit this page\" links are not supported yet"),
+                "editUrl" => match v {
+                    Value::String(_) => {
+                        docs.insert("editUrl".into(), v.clone());
+                    }
+                    _ => self.warn("docs.editUrl", "only a string is supported (a function cannot be called at build time); write the URL prefix"),
+                },
                 "include" | "exclude" | "remarkPlugins" | "rehypePlugins" | "beforeDefaultRemarkPlugins" | "beforeDefaultRehypePlugins" => {
                     self.warn(&format!("docs.{k}"), "docsite reads every .md/.mdx file of the docs folder and renders Markdown with its own pipeline")
                 }
@@ -396,23 +418,7 @@ impl Mapper<'_> {
                     out.insert("navbar".into(), nav);
                 }
                 "footer" => {
-                    let mut footer = tv.clone();
-                    for (i, col) in footer.get_mut("links").and_then(Value::as_array_mut).into_iter().flatten().enumerate() {
-                        if let Some(items) = col.get_mut("items").and_then(Value::as_array_mut) {
-                            let mut j = 0;
-                            items.retain(|it| {
-                                let html = it.get("html").is_some();
-                                if html {
-                                    self.warnings.push(
-                                        Diagnostic::error(self.file, format!("`{key}.links[{i}].items[{j}].html` is ignored: footer HTML items are not shown yet"))
-                                            .with_severity(crate::diagnostics::Severity::Warning),
-                                    );
-                                }
-                                j += 1;
-                                !html
-                            });
-                        }
-                    }
+                    let footer = tv.clone();
                     out.insert("footer".into(), footer);
                 }
                 "announcementBar" | "colorMode" | "tableOfContents" | "image" => {

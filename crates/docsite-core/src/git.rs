@@ -60,6 +60,53 @@ pub fn format_iso(timestamp: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs % 3600 / 60, secs % 60)
 }
 
+/// Unix time of a date written `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` and `Z`
+/// (UTC), as front matter `last_update.date` gives it.
+pub fn parse_date(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (date, time) = text.split_once(['T', ' ']).map_or((text, None), |(d, t)| (d, Some(t)));
+    let mut parts = date.split('-');
+    let y: i64 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next()?.parse().ok()?;
+    let d: u32 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
+        return None;
+    }
+    let mut secs = 0;
+    if let Some(t) = time {
+        let t = t.strip_suffix('Z').unwrap_or(t);
+        let mut hms = t.split(':');
+        let h: i64 = hms.next()?.parse().ok()?;
+        let min: i64 = hms.next()?.parse().ok()?;
+        let s: i64 = hms.next().map_or(Some(0), |s| s.parse().ok())?;
+        if hms.next().is_some() || h > 23 || min > 59 || s > 60 {
+            return None;
+        }
+        secs = h * 3600 + min * 60 + s;
+    }
+    Some(days_from_civil(y, m, d) * 86_400 + secs)
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// A civil date to days since 1970-01-01 (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = m as i64;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
 fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
@@ -77,6 +124,16 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_parse_to_the_unix_time_they_format_back_to() {
+        let t = parse_date("2024-02-29").unwrap();
+        assert_eq!(format_iso(t), "2024-02-29T00:00:00Z");
+        assert_eq!(format_iso(parse_date("1999-12-31T23:59:58Z").unwrap()), "1999-12-31T23:59:58Z");
+        assert_eq!(parse_date("2023-02-29"), None);
+        assert_eq!(parse_date("yesterday"), None);
+        assert_eq!(parse_date("2024-01-01T25:00"), None);
+    }
 
     #[test]
     fn files_are_found_when_the_site_folder_is_a_relative_path() {

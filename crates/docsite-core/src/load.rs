@@ -52,6 +52,9 @@ pub struct Version {
     pub sidebars: Vec<(String, Vec<SidebarEntry>)>,
     /// The sidebar file, if any.
     pub sidebar_file: Option<PathBuf>,
+    /// Files that failed to load, by the doc id their path gives: a sidebar naming one
+    /// points at that failure instead of calling the doc missing.
+    pub failed_docs: Vec<(String, PathBuf)>,
 }
 
 impl Version {
@@ -134,39 +137,102 @@ pub struct FrontMatter {
     pub toc_min_heading_level: Option<u8>,
     /// Largest TOC level for this page.
     pub toc_max_heading_level: Option<u8>,
-    /// Accepted for compatibility, not used.
+    /// Extra CSS class of the doc's sidebar item.
     pub sidebar_class_name: Option<String>,
     /// Accepted for compatibility, not used.
     pub sidebar_key: Option<String>,
     /// Accepted for compatibility, not used.
     pub sidebar_custom_props: Option<serde_json::Value>,
-    /// Accepted for compatibility, not used.
-    pub displayed_sidebar: Option<String>,
-    /// Accepted for compatibility, not used.
-    pub pagination_next: Option<serde_json::Value>,
-    /// Accepted for compatibility, not used.
-    pub pagination_prev: Option<serde_json::Value>,
+    /// Sidebar shown beside the doc (an id of the version's sidebars), `null` for none;
+    /// else the first sidebar listing the doc.
+    #[serde(default, deserialize_with = "double_option")]
+    pub displayed_sidebar: Option<Option<String>>,
+    /// Doc id of the "Next" link, `null` for none; else the next doc of its sidebar.
+    #[serde(default, deserialize_with = "double_option")]
+    pub pagination_next: Option<Option<String>>,
+    /// Doc id of the "Previous" link, `null` for none; else the previous doc of its sidebar.
+    #[serde(default, deserialize_with = "double_option")]
+    pub pagination_prev: Option<Option<String>>,
     /// Accepted for compatibility, not used.
     pub parse_number_prefixes: Option<bool>,
-    /// Accepted for compatibility, not used.
-    pub custom_edit_url: Option<serde_json::Value>,
+    /// "Edit this page" target of this doc, `null` for none; else from `docs.editUrl`.
+    #[serde(default, deserialize_with = "double_option")]
+    pub custom_edit_url: Option<Option<String>>,
     /// Image of the page's link previews (`og:image`): a path under `baseUrl` or an
     /// absolute URL; the site's `image` when absent.
     pub image: Option<String>,
-    /// Accepted for compatibility, not used.
-    pub tags: Option<serde_json::Value>,
+    /// Tags: labels, or `{label, permalink}`; each gets a tag page listing its docs.
+    #[serde(default)]
+    pub tags: Vec<FrontMatterTag>,
     /// Drafts are left out of the build.
     #[serde(default)]
     pub draft: bool,
-    /// Accepted for compatibility, not used.
-    pub unlisted: Option<bool>,
-    /// Accepted for compatibility, not used.
-    pub last_update: Option<serde_json::Value>,
+    /// Built and reachable by its URL, but `noindex` and out of sidebars, search and sitemap.
+    #[serde(default)]
+    pub unlisted: bool,
+    /// Overrides the last update taken from git.
+    pub last_update: Option<FrontMatterLastUpdate>,
     /// Docusaurus 1 versioned docs.
     pub original_id: Option<String>,
     /// Keys docsite does not know (ignored, like Docusaurus does).
     #[serde(flatten)]
     pub other: BTreeMap<String, serde::de::IgnoredAny>,
+}
+
+/// A `null` that is kept apart from an absent key: `Some(None)`.
+fn double_option<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// A front matter tag: a label, or a label with its own route segment.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum FrontMatterTag {
+    /// `tags: [api]`.
+    Label(String),
+    /// `tags: [{label: API, permalink: /api}]`.
+    Full {
+        /// Shown label.
+        label: String,
+        /// Route segment under the version's `tags/` (default: the label, slugified).
+        permalink: Option<String>,
+    },
+}
+
+impl FrontMatterTag {
+    /// The tag's label.
+    pub fn label(&self) -> &str {
+        match self {
+            FrontMatterTag::Label(l) | FrontMatterTag::Full { label: l, .. } => l,
+        }
+    }
+
+    /// The tag's route segment: its permalink, else its label lower-cased with every run
+    /// of other characters than letters and digits made one `-`.
+    pub fn slug(&self) -> String {
+        if let FrontMatterTag::Full { permalink: Some(p), .. } = self {
+            return p.trim_matches('/').to_string();
+        }
+        let mut out = String::new();
+        for c in self.label().chars() {
+            if c.is_alphanumeric() {
+                out.extend(c.to_lowercase());
+            } else if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+        }
+        out.trim_end_matches('-').to_string()
+    }
+}
+
+/// Front matter `last_update`: the author and date shown instead of git's.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatterLastUpdate {
+    /// Author name.
+    pub author: Option<String>,
+    /// Date, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`.
+    pub date: Option<String>,
 }
 
 /// The front matter keys docsite knows (the fields of [`FrontMatter`]).
@@ -209,6 +275,8 @@ pub enum SidebarEntry {
         id: String,
         /// Label override.
         label: Option<String>,
+        /// Extra CSS class (`className`).
+        class_name: Option<String>,
     },
     /// A link.
     Link {
@@ -229,6 +297,10 @@ pub enum SidebarEntry {
         collapsible: bool,
         /// Doc shown when the category itself is clicked.
         link: Option<String>,
+        /// Generated index page shown when the category itself is clicked.
+        index: Option<GeneratedIndex>,
+        /// Extra CSS class (`className`).
+        class_name: Option<String>,
     },
     /// Raw HTML.
     Html(String),
@@ -363,7 +435,8 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
                 });
             }
         }
-        let docs = load_docs(&name, &dir, &route_prefix, &mut diags);
+        let mut failed_docs = Vec::new();
+        let docs = load_docs(&name, &dir, &route_prefix, &mut diags, &mut failed_docs);
         let mut version = Version {
             name: name.clone(),
             label,
@@ -375,11 +448,20 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             docs,
             sidebars: Vec::new(),
             sidebar_file: None,
+            failed_docs,
         };
-        if sidebar_file.is_file() {
-            version.sidebars = load_sidebars(&version, &sidebar_file, &mut diags);
-            version.sidebar_file = Some(sidebar_file);
+        // The current docs without a sidebars file get one autogenerated sidebar; a release
+        // without one has none (as in Docusaurus).
+        let sidebar_file = if name == CURRENT { current_sidebar_file(&sidebar_file) } else { Some(sidebar_file).filter(|f| f.is_file()) };
+        match sidebar_file {
+            Some(file) => {
+                version.sidebars = load_sidebars(&version, &file, &mut diags);
+                version.sidebar_file = Some(file);
+            }
+            None if name == CURRENT => version.sidebars = default_sidebar(&version, &mut diags),
+            None => {}
         }
+        check_references(&version, &mut diags);
         versions.push(version);
     }
     Ok(Content { versions, last_version, problems: diags })
@@ -417,7 +499,7 @@ pub fn strip_number_prefix(name: &str) -> &str {
     suffix
 }
 
-fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>) -> Vec<Doc> {
+fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
     let walker = walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().filter_entry(|e| {
         let n = e.file_name().to_string_lossy();
@@ -440,7 +522,11 @@ fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diag
         match load_doc(version, path, rel, route_prefix, diags) {
             Ok(Some(doc)) => docs.push(doc),
             Ok(None) => {}
-            Err(d) => diags.push(d),
+            Err(d) => {
+                let id: Vec<String> = rel.with_extension("").iter().map(|s| strip_number_prefix(&s.to_string_lossy()).to_string()).collect();
+                failed.push((id.join("/"), path.to_path_buf()));
+                diags.push(d)
+            }
         }
     }
     docs.sort_by(|a, b| a.id.cmp(&b.id));
@@ -461,6 +547,16 @@ fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let (front, body, body_line) = split_front_matter(path, text)?;
     diags.extend(front.near_miss_warnings(path, text));
+    if let Some(date) = front.last_update.as_ref().and_then(|u| u.date.as_deref()) {
+        if crate::git::parse_date(date).is_none() {
+            let line = text.lines().position(|l| l.trim_start().starts_with("date:")).map_or(2, |n| n + 1);
+            diags.push(
+                Diagnostic::error(path, format!("`last_update.date`: {date:?} is not a date"))
+                    .at(line, None)
+                    .hint("write YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SSZ"),
+            );
+        }
+    }
     if front.draft {
         return Ok(None);
     }
@@ -629,6 +725,38 @@ pub fn split_front_matter<'a>(path: &Path, text: &'a str) -> Result<(FrontMatter
 
 // ---- sidebars ------------------------------------------------------------------------
 
+/// Sidebar modules looked for beside the configured sidebars file when it is missing.
+const SIDEBAR_MODULES: &[&str] = &["sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs"];
+
+/// Id of the one autogenerated sidebar of docs without a sidebars file (Docusaurus's).
+pub const DEFAULT_SIDEBAR: &str = "defaultSidebar";
+
+/// The current docs' sidebars file: the configured one, else a `sidebars.js`/`.ts` beside
+/// it; `None` means one autogenerated sidebar.
+fn current_sidebar_file(configured: &Path) -> Option<PathBuf> {
+    if configured.is_file() {
+        return Some(configured.to_path_buf());
+    }
+    let dir = configured.parent()?;
+    SIDEBAR_MODULES.iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
+/// The keys each sidebar item type takes (Docusaurus's sidebar item schema).
+const ITEM_KEYS: &[(&str, &[&str])] = &[
+    ("doc", &["type", "id", "label", "className", "customProps", "key", "translatable"]),
+    ("ref", &["type", "id", "label", "className", "customProps", "key", "translatable"]),
+    ("link", &["type", "href", "label", "className", "customProps", "description", "autoAddBaseUrl", "key"]),
+    ("html", &["type", "value", "className", "customProps", "defaultStyle", "key"]),
+    ("category", &["type", "label", "items", "link", "collapsed", "collapsible", "className", "customProps", "description", "key"]),
+    ("subcategory", &["type", "label", "items", "ids", "link", "collapsed", "collapsible", "className", "customProps", "description", "key"]),
+    ("autogenerated", &["type", "dirName", "className", "customProps"]),
+];
+
+/// The closest of `known` to `word` when it is at most two edits away.
+fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
+    known.into_iter().map(|k| (strsim::osa_distance(word, k), k)).filter(|(d, _)| *d <= 2).min_by_key(|(d, _)| *d).map(|(_, k)| k)
+}
+
 fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
@@ -637,11 +765,22 @@ fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) ->
             return Vec::new();
         }
     };
-    let value: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            diags.push(Diagnostic::error(file, format!("invalid JSON: {e}")).at(e.line(), Some(e.column())));
-            return Vec::new();
+    let value: serde_json::Value = if file.extension().is_some_and(|e| e == "json") {
+        match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => {
+                diags.push(Diagnostic::error(file, format!("invalid JSON: {e}")).at(e.line(), Some(e.column())));
+                return Vec::new();
+            }
+        }
+    } else {
+        // A sidebars module is code, evaluated by Node as Docusaurus does.
+        match crate::docusaurus::evaluate_module(file, "sidebars file") {
+            Ok(v) => v,
+            Err(d) => {
+                diags.push(d);
+                return Vec::new();
+            }
         }
     };
     let serde_json::Value::Object(map) = value else {
@@ -659,6 +798,50 @@ fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) ->
     out
 }
 
+/// One autogenerated sidebar of the whole docs folder.
+fn default_sidebar(version: &Version, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
+    let file = version.dir.clone();
+    let mut ctx = SidebarCtx { version, file: &file, text: "", legacy: "", diags };
+    vec![(DEFAULT_SIDEBAR.to_string(), ctx.autogenerated("."))]
+}
+
+/// A `_category_.json` / `_category_.yml` file: how a folder shows in autogenerated sidebars.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct CategoryMeta {
+    label: Option<String>,
+    position: Option<f64>,
+    collapsed: Option<bool>,
+    collapsible: Option<bool>,
+    class_name: Option<String>,
+    #[serde(default, deserialize_with = "double_option")]
+    link: Option<Option<serde_json::Value>>,
+    description: Option<String>,
+    #[allow(dead_code)]
+    custom_props: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    key: Option<String>,
+}
+
+/// A category's generated index page (`link: {type: 'generated-index'}`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedIndex {
+    /// Route of the page.
+    pub route: String,
+    /// Title (default: the category's label).
+    pub title: Option<String>,
+    /// Text under the title.
+    pub description: Option<String>,
+}
+
+/// The number of a Docusaurus number prefix (`02-setup` -> 2), if the name has one.
+fn number_prefix(name: &str) -> Option<f64> {
+    if strip_number_prefix(name) == name {
+        return None;
+    }
+    name.split(|c: char| !c.is_ascii_digit()).next().and_then(|d| d.parse().ok())
+}
+
 struct SidebarCtx<'a> {
     version: &'a Version,
     file: &'a Path,
@@ -670,7 +853,18 @@ struct SidebarCtx<'a> {
 impl SidebarCtx<'_> {
     fn error(&mut self, needle: &str, msg: String, hint: &str) {
         let mut d = Diagnostic::error(self.file, msg).hint(hint);
-        if let Some(pos) = self.text.find(needle) {
+        // JSON quotes with `"`; a sidebars module may use `'` or an unquoted key.
+        let inner = needle.strip_prefix('"').and_then(|n| n.strip_suffix('"'));
+        let found = self.text.find(needle).filter(|_| !needle.is_empty()).or_else(|| {
+            let inner = inner.filter(|n| !n.is_empty())?;
+            self.text.find(&format!("'{inner}'")).or_else(|| {
+                self.text.match_indices(inner).map(|(i, _)| i).find(|&i| {
+                    let before = self.text[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                    before && self.text[i + inner.len()..].trim_start().starts_with(':')
+                })
+            })
+        });
+        if let Some(pos) = found {
             let (l, c) = crate::diagnostics::line_col(self.text, pos);
             d = d.at(l, Some(c));
         }
@@ -682,12 +876,24 @@ impl SidebarCtx<'_> {
         if self.version.doc(&id).is_some() {
             Some(id)
         } else {
+            if let Some((_, file)) = self.version.failed_docs.iter().find(|(failed, _)| *failed == id) {
+                let folder = self.version.dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let file = format!("{folder}/{}", file.strip_prefix(&self.version.dir).unwrap_or(file).display());
+                self.error(
+                    &format!("\"{raw}\""),
+                    format!("sidebar {sidebar:?} of version {:?} names doc {id:?}, which did not load: see the error of {file}", self.version.name),
+                    "fix that file's error first",
+                );
+                return None;
+            }
             let suggestion = self
                 .version
                 .docs
                 .iter()
                 .find(|d| d.id.eq_ignore_ascii_case(&id) || d.id.ends_with(&format!("/{id}")))
-                .map(|d| format!("did you mean {:?}?", d.id))
+                .map(|d| d.id.as_str())
+                .or_else(|| did_you_mean(&id, self.version.docs.iter().map(|d| d.id.as_str())))
+                .map(|d| format!("did you mean {d:?}?"))
                 .unwrap_or_else(|| "check the doc's file name and its front matter `id`".into());
             self.error(
                 &format!("\"{raw}\""),
@@ -710,6 +916,8 @@ impl SidebarCtx<'_> {
                     collapsed: true,
                     collapsible: true,
                     link: None,
+                    index: None,
+                    class_name: None,
                 })
                 .collect(),
             other => {
@@ -719,10 +927,45 @@ impl SidebarCtx<'_> {
         }
     }
 
+    /// Checks an item's keys against its type's and their value types; reports each
+    /// problem and returns whether the item can be used.
+    fn check_keys(&mut self, obj: &serde_json::Map<String, serde_json::Value>, kind: &str, sidebar: &str) -> bool {
+        use serde_json::Value;
+        let allowed = ITEM_KEYS.iter().find(|(k, _)| *k == kind).map_or(&[][..], |(_, keys)| *keys);
+        let mut ok = true;
+        for (key, value) in obj {
+            if !allowed.contains(&key.as_str()) {
+                let hint = match did_you_mean(key, allowed.iter().copied()) {
+                    Some(k) => format!("did you mean `{k}`?"),
+                    None => format!("a {kind} item takes {}", allowed.join(", ")),
+                };
+                self.error(&format!("\"{key}\""), format!("sidebar {sidebar:?}: unknown key `{key}` in a {kind} item"), &hint);
+                ok = false;
+                continue;
+            }
+            let expected = match key.as_str() {
+                "type" | "id" | "label" | "href" | "value" | "dirName" | "className" | "description" | "key" => Some(("a string", value.is_string())),
+                "collapsed" | "collapsible" | "autoAddBaseUrl" | "defaultStyle" | "translatable" => Some(("true or false", value.is_boolean())),
+                "items" | "ids" => Some(("an array of items", value.is_array() || value.is_object())),
+                "link" => Some(("an object with a `type`, or null", value.is_object() || value.is_null())),
+                _ => None,
+            };
+            if let Some((what, false)) = expected {
+                let shown = match value {
+                    Value::String(s) => format!("{s:?}"),
+                    other => other.to_string(),
+                };
+                self.error(&format!("\"{key}\""), format!("sidebar {sidebar:?}: `{key}` of a {kind} item must be {what}, found {shown}"), "see Docusaurus's sidebar item reference");
+                ok = false;
+            }
+        }
+        ok
+    }
+
     fn item(&mut self, item: &serde_json::Value, sidebar: &str) -> Option<SidebarEntry> {
         use serde_json::Value;
         let obj = match item {
-            Value::String(id) => return self.doc_id(id, sidebar).map(|id| SidebarEntry::Doc { id, label: None }),
+            Value::String(id) => return self.doc_id(id, sidebar).map(|id| SidebarEntry::Doc { id, label: None, class_name: None }),
             Value::Object(o) => o,
             other => {
                 self.error("", format!("sidebar {sidebar:?}: invalid item {other}"), "an item is a doc id string or an object with a `type`");
@@ -741,17 +984,34 @@ impl SidebarCtx<'_> {
                         collapsed: true,
                         collapsible: true,
                         link: None,
+                        index: None,
+                        class_name: None,
                     });
                 }
             }
             self.error("", format!("sidebar {sidebar:?}: item without `type`: {item}"), "add `\"type\": \"doc\"`, `\"category\"`, `\"link\"` …");
             return None;
         };
+        if !ITEM_KEYS.iter().any(|(k, _)| *k == kind) {
+            let hint = match did_you_mean(&kind, ITEM_KEYS.iter().map(|(k, _)| *k)) {
+                Some(k) => format!("did you mean {k:?}?"),
+                None => "use one of doc, ref, link, html, category, autogenerated".into(),
+            };
+            self.error(&format!("\"{kind}\""), format!("sidebar {sidebar:?}: unknown item type {kind:?}"), &hint);
+            return None;
+        }
+        if !self.check_keys(obj, &kind, sidebar) {
+            return None;
+        }
+        let class_name = s("className");
         match kind.as_str() {
             "doc" | "ref" => {
-                let raw = s("id")?;
+                let Some(raw) = s("id") else {
+                    self.error("", format!("sidebar {sidebar:?}: a {kind} item needs an `id`"), "add the doc's id");
+                    return None;
+                };
                 let id = self.doc_id(&raw, sidebar)?;
-                Some(SidebarEntry::Doc { id, label: s("label") })
+                Some(SidebarEntry::Doc { id, label: s("label"), class_name })
             }
             "link" => match (s("label"), s("href")) {
                 (Some(label), Some(href)) => {
@@ -766,28 +1026,29 @@ impl SidebarCtx<'_> {
                 }
             },
             "html" => {
-                let value = s("value")?;
+                let Some(value) = s("value") else {
+                    self.error("\"html\"", format!("sidebar {sidebar:?}: an html item needs a `value`"), "add the HTML as `value`");
+                    return None;
+                };
                 for problem in crate::markdown::html_policy::fragment_problems(&value) {
                     self.error("\"html\"", format!("sidebar {sidebar:?}: html item: {problem}"), "html items follow the rules of raw HTML in Markdown (ARCHITECTURE.md, What the build guarantees)");
                 }
                 Some(SidebarEntry::Html(value))
             }
             "category" | "subcategory" => {
-                let label = s("label").unwrap_or_default();
+                let Some(label) = s("label").filter(|l| !l.trim().is_empty()) else {
+                    self.error("\"category\"", format!("sidebar {sidebar:?}: a category needs a `label`"), "add the text readers see");
+                    return None;
+                };
                 let children = obj.get("items").or_else(|| obj.get("ids")).cloned().unwrap_or(Value::Array(vec![]));
                 let items = self.items(&children, sidebar);
-                let link = match obj.get("link") {
-                    Some(Value::Object(l)) if l.get("type").and_then(Value::as_str) == Some("doc") => l
-                        .get("id")
-                        .and_then(Value::as_str)
-                        .and_then(|id| self.doc_id(id, sidebar)),
-                    _ => None,
-                };
+                let (link, index) = self.category_link(obj.get("link"), &label, sidebar);
                 let collapsible = obj.get("collapsible").and_then(Value::as_bool).unwrap_or(true);
                 let collapsed = obj.get("collapsed").and_then(Value::as_bool).unwrap_or(true) && collapsible;
-                Some(SidebarEntry::Category { label, items, collapsed, collapsible, link })
+                Some(SidebarEntry::Category { label, items, collapsed, collapsible, link, index, class_name })
             }
-            "autogenerated" => {
+            _ => {
+                // autogenerated
                 let dir = s("dirName").unwrap_or_else(|| ".".into());
                 Some(SidebarEntry::Category {
                     label: String::new(),
@@ -795,52 +1056,180 @@ impl SidebarCtx<'_> {
                     collapsed: false,
                     collapsible: false,
                     link: None,
+                    index: None,
+                    class_name: None,
                 })
-            }
-            other => {
-                self.error(
-                    &format!("\"{other}\""),
-                    format!("sidebar {sidebar:?}: unknown item type {other:?}"),
-                    "use one of doc, ref, link, html, category, autogenerated",
-                );
-                None
             }
         }
     }
 
-    /// Docs under `dir`, ordered by `sidebar_position` then id (one level of folders
-    /// becomes categories).
-    fn autogenerated(&mut self, dir: &str) -> Vec<SidebarEntry> {
-        let prefix = if dir == "." { String::new() } else { format!("{}/", dir.trim_matches('/')) };
-        let mut groups: BTreeMap<String, Vec<&Doc>> = BTreeMap::new();
-        let mut top: Vec<&Doc> = Vec::new();
-        for d in &self.version.docs {
-            let Some(rest) = d.id.strip_prefix(&prefix) else { continue };
-            match rest.split_once('/') {
-                Some((folder, _)) => groups.entry(folder.to_string()).or_default().push(d),
-                None => top.push(d),
+    /// A category's `link`: a doc (`{type: 'doc', id}`) or a generated index page.
+    fn category_link(&mut self, link: Option<&serde_json::Value>, label: &str, sidebar: &str) -> (Option<String>, Option<GeneratedIndex>) {
+        use serde_json::Value;
+        let Some(Value::Object(l)) = link else { return (None, None) };
+        let s = |k: &str| l.get(k).and_then(Value::as_str).map(str::to_string);
+        match s("type").as_deref() {
+            Some("doc") => match s("id") {
+                Some(id) => (self.doc_id(&id, sidebar), None),
+                None => {
+                    self.error("\"link\"", format!("sidebar {sidebar:?}: the doc link of category {label:?} needs an `id`"), "add the doc's id");
+                    (None, None)
+                }
+            },
+            Some("generated-index") => {
+                for key in l.keys().filter(|k| !["type", "title", "description", "slug", "keywords", "image"].contains(&k.as_str())) {
+                    self.error(&format!("\"{key}\""), format!("sidebar {sidebar:?}: unknown key `{key}` in the link of category {label:?}"), "a generated-index link takes title, description, slug, keywords, image");
+                }
+                let slug = s("slug").unwrap_or_else(|| format!("category/{}", FrontMatterTag::Label(label.to_string()).slug()));
+                let route = join_route(&self.version.route_prefix, &slug);
+                if let Some(why) = crate::route::problem(&slug) {
+                    self.error("\"slug\"", format!("sidebar {sidebar:?}: slug {slug:?} of category {label:?} {why}"), "use a path of plain segments");
+                    return (None, None);
+                }
+                (None, Some(GeneratedIndex { route, title: s("title"), description: s("description") }))
+            }
+            other => {
+                self.error("\"link\"", format!("sidebar {sidebar:?}: category {label:?} has a link of type {other:?}"), "a category link is {\"type\": \"doc\", \"id\": …} or {\"type\": \"generated-index\"}");
+                (None, None)
             }
         }
-        let order = |docs: &mut Vec<&Doc>| {
-            docs.sort_by(|a, b| {
-                let pa = a.front.sidebar_position.unwrap_or(f64::MAX);
-                let pb = b.front.sidebar_position.unwrap_or(f64::MAX);
-                pa.total_cmp(&pb).then(a.id.cmp(&b.id))
-            })
-        };
-        order(&mut top);
-        let mut out: Vec<SidebarEntry> = top.iter().map(|d| SidebarEntry::Doc { id: d.id.clone(), label: None }).collect();
-        for (folder, mut docs) in groups {
-            order(&mut docs);
-            out.push(SidebarEntry::Category {
-                label: folder,
-                items: docs.iter().map(|d| SidebarEntry::Doc { id: d.id.clone(), label: None }).collect(),
-                collapsed: true,
-                collapsible: true,
-                link: None,
+    }
+
+    /// The docs of `dir` (a folder under the version's docs, as written, number prefixes
+    /// included) as Docusaurus autogenerates them: sub-folders at any depth become
+    /// categories (`_category_.json`/`.yml` for label, position, link, ...; an `index`,
+    /// `README` or same-named doc as the category's page), ordered by `sidebar_position`
+    /// or number prefix, then by file name.
+    fn autogenerated(&mut self, dir: &str) -> Vec<SidebarEntry> {
+        let version = self.version;
+        let base = if dir == "." { version.dir.clone() } else { version.dir.join(dir.trim_matches('/')) };
+        let docs: Vec<(Vec<String>, &Doc)> = version
+            .docs
+            .iter()
+            .filter_map(|d| d.source.strip_prefix(&base).ok().map(|rel| (rel.iter().map(|c| c.to_string_lossy().into_owned()).collect(), d)))
+            .collect();
+        self.folder(&base, &docs, 0)
+    }
+
+    fn folder(&mut self, path: &Path, docs: &[(Vec<String>, &Doc)], depth: usize) -> Vec<SidebarEntry> {
+        let mut entries: Vec<(Option<f64>, String, SidebarEntry)> = Vec::new();
+        let mut folders: BTreeMap<&str, Vec<(Vec<String>, &Doc)>> = BTreeMap::new();
+        for (parts, d) in docs {
+            if parts.len() == depth + 1 {
+                let name = parts[depth].clone();
+                let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let pos = d.front.sidebar_position.or_else(|| number_prefix(&stem));
+                entries.push((pos, name, SidebarEntry::Doc { id: d.id.clone(), label: None, class_name: None }));
+            } else {
+                folders.entry(parts[depth].as_str()).or_default().push((parts.clone(), *d));
+            }
+        }
+        for (name, docs) in folders {
+            let sub = path.join(name);
+            let meta = self.category_meta(&sub);
+            let plain = strip_number_prefix(name);
+            // The category's own page: index.md, README.md or a doc named like the folder.
+            let index_doc = docs
+                .iter()
+                .find(|(parts, _)| {
+                    parts.len() == depth + 2 && {
+                        let stem = Path::new(&parts[depth + 1]).file_stem().map(|s| strip_number_prefix(&s.to_string_lossy()).to_lowercase()).unwrap_or_default();
+                        stem == "index" || stem == "readme" || stem == plain.to_lowercase()
+                    }
+                })
+                .map(|(_, d)| d.id.clone());
+            let rest: Vec<_> = docs.iter().filter(|(_, d)| Some(&d.id) != index_doc.as_ref()).cloned().collect();
+            let label = meta.label.clone().unwrap_or_else(|| plain.to_string());
+            let (link, index) = match &meta.link {
+                Some(None) => (None, None),
+                Some(Some(l)) => {
+                    // Problems of the link are the category file's.
+                    let file = sub.join("_category_.json");
+                    let mut ctx = SidebarCtx { version: self.version, file: &file, text: "", legacy: self.legacy, diags: &mut *self.diags };
+                    ctx.category_link(Some(l), &label, "autogenerated")
+                }
+                None => (index_doc.clone(), None),
+            };
+            // A doc link other than the index doc leaves the index doc in the items.
+            let items_docs = if link.is_some() && link == index_doc { rest } else { docs.clone() };
+            let items = self.folder(&sub, &items_docs, depth + 1);
+            let collapsible = meta.collapsible.unwrap_or(true);
+            let collapsed = meta.collapsed.unwrap_or(true) && collapsible;
+            let pos = meta.position.or_else(|| number_prefix(name));
+            let index = index.map(|mut i| {
+                if i.description.is_none() {
+                    i.description = meta.description.clone();
+                }
+                i
+            });
+            entries.push((pos, name.to_string(), SidebarEntry::Category { label, items, collapsed, collapsible, link, index, class_name: meta.class_name.clone() }));
+        }
+        entries.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => x.total_cmp(&y).then_with(|| a.1.cmp(&b.1)),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.1.cmp(&b.1),
+        });
+        entries.into_iter().map(|(_, _, e)| e).collect()
+    }
+
+    /// The `_category_.json` (or `.yml`/`.yaml`) of a folder; defaults when there is none,
+    /// an error naming the file when it is invalid.
+    fn category_meta(&mut self, folder: &Path) -> CategoryMeta {
+        for name in ["_category_.json", "_category_.yml", "_category_.yaml"] {
+            let file = folder.join(name);
+            let Ok(text) = std::fs::read_to_string(&file) else { continue };
+            let parsed = if name.ends_with(".json") {
+                serde_json::from_str::<CategoryMeta>(&text).map_err(|e| (e.line(), e.to_string()))
+            } else {
+                serde_saphyr::from_str_with_options::<CategoryMeta>(&text, front_matter_options())
+                    .map_err(|e| (e.location().map_or(1, |l| l.line() as usize), e.to_string().lines().next().unwrap_or("").to_string()))
+            };
+            return match parsed {
+                Ok(meta) => meta,
+                Err((line, message)) => {
+                    let hint = ["label", "position", "collapsed", "collapsible", "className", "link", "description", "customProps", "key"].join(", ");
+                    self.diags.push(Diagnostic::error(&file, format!("invalid category file: {message}")).at(line, None).hint(format!("a category file takes {hint}")));
+                    CategoryMeta::default()
+                }
+            };
+        }
+        CategoryMeta::default()
+    }
+}
+
+/// Checks the doc ids and sidebar ids front matter names (`pagination_next`,
+/// `pagination_prev`, `displayed_sidebar`) against the version.
+fn check_references(version: &Version, diags: &mut Vec<Diagnostic>) {
+    let sidebars: Vec<&str> = version.sidebars.iter().map(|(id, _)| id.as_str()).collect();
+    for d in &version.docs {
+        let mut problems: Vec<(&str, String, String)> = Vec::new();
+        for (key, value) in [("pagination_next", &d.front.pagination_next), ("pagination_prev", &d.front.pagination_prev)] {
+            if let Some(Some(id)) = value {
+                if version.doc(id).is_none() {
+                    let hint = did_you_mean(id, version.docs.iter().map(|d| d.id.as_str())).map_or_else(|| "use a doc id of the same version, or null for no link".to_string(), |k| format!("did you mean {k:?}?"));
+                    problems.push((key, format!("`{key}`: no doc {id:?} in version {:?}", version.name), hint));
+                }
+            }
+        }
+        if let Some(Some(id)) = &d.front.displayed_sidebar {
+            if !sidebars.contains(&id.as_str()) {
+                let hint = did_you_mean(id, sidebars.iter().copied()).map_or_else(|| format!("the sidebars of this version: {}", sidebars.join(", ")), |k| format!("did you mean {k:?}?"));
+                problems.push(("displayed_sidebar", format!("`displayed_sidebar`: no sidebar {id:?} in version {:?}", version.name), hint));
+            }
+        }
+        if problems.is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&d.source).unwrap_or_default();
+        for (key, message, hint) in problems {
+            let line = text.lines().position(|l| l.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'))).map(|n| n + 1);
+            let diag = Diagnostic::error(&d.source, message).hint(hint);
+            diags.push(match line {
+                Some(l) => diag.at(l, None),
+                None => diag,
             });
         }
-        out
     }
 }
 

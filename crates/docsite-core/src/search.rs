@@ -75,7 +75,7 @@ fn is_unused_ui(name: &Path) -> bool {
 
 /// Whether a page belongs in the index.
 pub fn is_searchable(page: &PageData) -> bool {
-    matches!(page.kind, RouteKind::Doc | RouteKind::Page)
+    matches!(page.kind, RouteKind::Doc | RouteKind::Page) && !page.unlisted
 }
 
 /// How many links of the indexed pages point at each route, by anchor (`""`: the page
@@ -462,6 +462,9 @@ mod tests {
             sidebar_id: None,
             doc_id: None,
             version_routes: BTreeMap::new(),
+            edit_url: None,
+            tags: Vec::new(),
+            unlisted: false,
         }
     }
 

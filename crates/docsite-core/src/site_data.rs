@@ -40,11 +40,11 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
                     items: items
                         .iter()
                         .enumerate()
-                        .filter_map(|(j, l)| r.link(Some(&l.label), l.to.as_deref(), l.href.as_deref(), None, None, &format!("{key}.items[{j}]")))
+                        .filter_map(|(j, l)| r.footer_item(l.label.as_ref(), l.to.as_deref(), l.href.as_deref(), l.html.as_ref(), &format!("{key}.items[{j}]")))
                         .collect(),
                 }),
                 (None, None) => {
-                    if let Some(l) = r.link(entry.label.as_ref(), entry.to.as_deref(), entry.href.as_deref(), None, None, &key) {
+                    if let Some(l) = r.footer_item(entry.label.as_ref(), entry.to.as_deref(), entry.href.as_deref(), entry.html.as_ref(), &key) {
                         links.push(l)
                     }
                 }
@@ -179,6 +179,22 @@ impl Resolver<'_> {
         } else {
             format!("{}{}", self.config.base_url, src)
         }
+    }
+
+    /// A footer item: `html` (checked against the raw-HTML allow-list), or a link.
+    fn footer_item(&mut self, label: Option<&String>, to: Option<&str>, href: Option<&str>, html: Option<&String>, key: &str) -> Option<FooterItem> {
+        let Some(html) = html else {
+            return self.link(label, to, href, None, None, key).map(FooterItem::Link);
+        };
+        if label.is_some() || to.is_some() || href.is_some() {
+            self.error(key, "an item has either `html` or a link (`label` with `to` or `href`), not both".into());
+            return None;
+        }
+        let problems = crate::markdown::html_policy::fragment_problems(html);
+        for problem in &problems {
+            self.error(&format!("{key}.html"), problem.clone());
+        }
+        problems.is_empty().then(|| FooterItem::Html { html: html.clone() })
     }
 
     fn link(&mut self, label: Option<&String>, to: Option<&str>, href: Option<&str>, abp: Option<&String>, abr: Option<&String>, key: &str) -> Option<LinkData> {

@@ -4,7 +4,9 @@
 //! `versioned_sidebars/version-<name>-sidebars.json`, and the name is prepended to
 //! `versions.json` (making it the latest release). Everything is first written beside its
 //! final place under a temporary name and renamed in at the end; any failure removes what was
-//! staged, so the site is never left half-versioned.
+//! staged, so the site is never left half-versioned. Each `data/*.json` of kind `releases`
+//! then gets the new version first in its list, dated today (the site pages' versions
+//! table needs an entry for every release).
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +20,40 @@ pub struct Cut {
     pub files: usize,
     /// The new `versions.json` order.
     pub versions: Vec<String>,
+    /// Data files of kind `releases` that got an entry for the new version, dated today.
+    pub release_files: Vec<PathBuf>,
+}
+
+/// For each `data/*.json` of kind `releases`, its text with `{"version": name, "date": today}`
+/// first in `releases` (inserted as text, so the file's own layout and comments stay).
+fn release_entries(site_dir: &Path, name: &str) -> Result<Vec<(PathBuf, String)>, Diagnostic> {
+    let mut out = Vec::new();
+    let Ok(dir) = std::fs::read_dir(site_dir.join("data")) else { return Ok(out) };
+    let mut files: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+    files.sort();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let today = &crate::git::format_iso(now)[..10];
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        if value.get("kind").and_then(|k| k.as_str()) != Some("releases") {
+            continue;
+        }
+        let unchanged = || Diagnostic::error(&file, format!("cannot add version {name:?} to `releases`")).hint(format!("add {{\"version\": \"{name}\", \"date\": \"YYYY-MM-DD\"}} first in its `releases` list, then run the command again"));
+        // The key `"releases":` (not the value of `"kind": "releases"`), then its `[`.
+        let key = text.match_indices("\"releases\"").map(|(i, m)| i + m.len()).find(|&end| text[end..].trim_start().starts_with(':'));
+        let Some(start) = key.and_then(|i| text[i..].trim_start()[1..].trim_start().starts_with('[').then(|| i + text[i..].find('[').expect("checked") + 1)) else { return Err(unchanged()) };
+        let indent = text[start..].lines().nth(1).map_or("    ", |l| &l[..l.len() - l.trim_start().len()]).to_string();
+        let inner = format!("{indent}  ");
+        let has_items = value.get("releases").and_then(|r| r.as_array()).is_some_and(|a| !a.is_empty());
+        let entry = format!("\n{indent}{{\n{inner}\"version\": {},\n{inner}\"date\": \"{today}\"\n{indent}}}{}", serde_json::Value::from(name), if has_items { "," } else { "" });
+        let new_text = format!("{}{entry}{}", &text[..start], &text[start..]);
+        if serde_json::from_str::<serde_json::Value>(&new_text).is_err() {
+            return Err(unchanged());
+        }
+        out.push((file, new_text));
+    }
+    Ok(out)
 }
 
 /// Why a version name is refused, if it is.
@@ -90,6 +126,10 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
         let json = serde_json::to_string_pretty(&versions).expect("a list of strings serialises");
         std::fs::write(&tmp_versions, format!("{json}\n")).map_err(|e| Diagnostic::error(&tmp_versions, format!("cannot write: {e}")))?;
 
+        // The release list of the site pages (`data/*.json` of kind `releases`) needs an
+        // entry for every released version: prepared here, written once the version exists.
+        let releases = release_entries(site_dir, name)?;
+
         // Rename in: docs, sidebars, then versions.json (which makes the version exist).
         rename(&tmp_docs, &target_docs)?;
         staged.path(target_docs.clone());
@@ -99,7 +139,12 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
         }
         rename(&tmp_versions, &versions_file)?;
         staged.keep();
-        Ok(Cut { files, versions: versions.clone() })
+        let mut release_files = Vec::new();
+        for (file, text) in releases {
+            std::fs::write(&file, text).map_err(|e| Diagnostic::error(&file, format!("cannot write: {e}")).hint(format!("add {{\"version\": \"{name}\", \"date\": \"YYYY-MM-DD\"}} to its `releases` by hand")))?;
+            release_files.push(file);
+        }
+        Ok(Cut { files, versions: versions.clone(), release_files })
     })();
     result.map_err(|d| vec![d])
 }

@@ -141,6 +141,19 @@ fn version_cuts_a_release_and_exits_0() {
 }
 
 #[test]
+fn version_adds_the_release_to_the_releases_data_file_so_the_site_still_checks() {
+    let dir = copy_of("site-pages");
+    let out = docsite(&["version", "9.9", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("lists version 9.9 as released today"), "{}", stderr(&out));
+    let releases = std::fs::read_to_string(dir.path().join("data/releases.json")).unwrap();
+    let first = releases.split("\"releases\":").nth(1).and_then(|r| r.find("\"version\"").map(|i| r[i..].to_string())).unwrap_or_default();
+    assert!(first.starts_with("\"version\": \"9.9\""), "{releases}");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn version_refuses_an_existing_or_malformed_name_and_writes_nothing() {
     let dir = copy_of("basic");
     let before = std::fs::read_to_string(dir.path().join("versions.json")).unwrap();
@@ -349,4 +362,33 @@ fn build_says_which_theme_folder_it_uses_and_where_that_came_from() {
     let err = run(&["build", "site", "--out", "site"], None);
     let compiled_in = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme")).unwrap();
     assert!(err.contains(&format!("docsite: theme {} (from the checkout this binary was built in)", compiled_in.display())), "{err}");
+}
+
+#[test]
+fn dev_reports_a_busy_port_before_building_and_exits_2() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_docsite"))
+        .args(["dev", path(&fixture("basic")), "--port", &port])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("docsite dev kept running with its port taken");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains("building"), "the port is checked before the build: {err}");
+    drop(busy);
 }

@@ -26,6 +26,7 @@ export function renderHead(site: SiteData, page: PageData): string {
     `<title>${escapeHtml(title)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : null,
     page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : null,
+    page.unlisted ? '<meta name="robots" content="noindex, nofollow">' : null,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : null,

@@ -309,9 +309,9 @@ style: string,
  */
 columns: Array<FooterColumn>, 
 /**
- * Flat list of links (empty when the footer uses columns).
+ * Flat list of links and HTML items (empty when the footer uses columns).
  */
-links: Array<LinkData>, 
+links: Array<FooterItem>, 
 /**
  * Logo.
  */
@@ -327,9 +327,15 @@ export type FooterColumn = {
  */
 title: string, 
 /**
- * Links.
+ * Links and HTML items.
  */
-items: Array<LinkData>, };
+items: Array<FooterItem>, };
+
+export type FooterItem = LinkData | { 
+/**
+ * The HTML.
+ */
+html: string, };
 
 export type AnnouncementBarData = { 
 /**
@@ -500,7 +506,12 @@ href: string,
 /**
  * Doc id.
  */
-docId: string, } | { "type": "link", 
+docId: string, 
+/**
+ * Extra CSS class of the item (front matter `sidebar_class_name` or the item's
+ * `className`).
+ */
+className: string | null, } | { "type": "link", 
 /**
  * Label.
  */
@@ -528,7 +539,11 @@ collapsible: boolean,
 /**
  * Children.
  */
-items: Array<SidebarItem>, } | { "type": "html", 
+items: Array<SidebarItem>, 
+/**
+ * Extra CSS class of the category (its `className`).
+ */
+className: string | null, } | { "type": "html", 
 /**
  * The HTML.
  */
@@ -603,7 +618,21 @@ docId: string | null,
  * This doc's route in every version (version name -> route), falling back to that
  * version's main doc when the doc does not exist there.
  */
-versionRoutes: { [key in string]: string }, };
+versionRoutes: { [key in string]: string }, 
+/**
+ * "Edit this page" target (front matter `custom_edit_url`, else `docs.editUrl` + the
+ * source's path); none when the site has no edit URL.
+ */
+editUrl: string | null, 
+/**
+ * Tags of the doc (front matter `tags`), each linking to its tag page.
+ */
+tags: Array<PageLink>, 
+/**
+ * Front matter `unlisted`: reachable by its URL, but `noindex`, and left out of the
+ * sidebar, the search index and the sitemap.
+ */
+unlisted: boolean, };
 
 export type Node = string | Element;
 

@@ -16,7 +16,7 @@
 //! - `_redirects`: the `.html` and `/index.html` forms of every route to its clean URL
 //!   (what `docsite serve` does for any path); forced (`301!`) because the
 //!   `index.html` file exists and Netlify would otherwise serve it.
-//! - `sitemap.xml`: every route but the 404 and search pages, absolute URLs, `lastmod`
+//! - `sitemap.xml`: every route but the 404 and search pages and unlisted docs, absolute URLs, `lastmod`
 //!   from git when known.
 //! - `robots.txt`: `[deploy] robots`, else a `static/robots.txt` copied earlier, else
 //!   "allow everything" naming the sitemap.
@@ -138,7 +138,7 @@ fn config_redirects(base: &str, redirects: &[crate::config::RawRedirect]) -> Str
 /// `sitemap.xml` (sitemaps.org protocol 0.9).
 fn sitemap(site: &Site) -> String {
     let origin = site.config.raw.url.trim_end_matches('/');
-    let mut pages: Vec<_> = site.pages.iter().filter(|p| !matches!(p.data.kind, RouteKind::Search | RouteKind::NotFound)).collect();
+    let mut pages: Vec<_> = site.pages.iter().filter(|p| !matches!(p.data.kind, RouteKind::Search | RouteKind::NotFound) && !p.data.unlisted).collect();
     pages.sort_by(|a, b| a.data.path.cmp(&b.data.path));
     pages.dedup_by(|a, b| a.data.path == b.data.path);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

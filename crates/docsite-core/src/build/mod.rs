@@ -49,6 +49,8 @@ pub struct BuildOptions {
     pub workers: usize,
     /// Replaces the configuration's `baseUrl` (`docsite build --base-url`).
     pub base_url: Option<String>,
+    /// Called with the name of each stage as it starts (`docsite build` prints them).
+    pub progress: Option<fn(&str)>,
 }
 
 /// What a successful build reports.
@@ -62,10 +64,20 @@ pub struct BuildReport {
     pub timings: Vec<(&'static str, f64)>,
 }
 
+impl BuildOptions {
+    fn stage(&self, name: &str) {
+        if let Some(progress) = self.progress {
+            progress(name);
+        }
+    }
+}
+
 /// Builds the site into `opts.out_dir`.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let out_dir = crate::output::check_out_dir(&opts.site_dir, &opts.theme_dir, &opts.out_dir)?;
+    opts.stage("loading, rendering and checking the content");
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
+    opts.stage("building the theme when its sources changed");
     crate::theme::ensure_built(&opts.theme_dir)?;
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
@@ -91,8 +103,10 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
         }
     }
     let jobs = chunks.jobs(site, None);
+    opts.stage(&format!("pre-rendering {} pages", jobs.len()));
     let worker = opts.theme_dir.join("prerender-worker.mjs");
     let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
+    opts.stage("writing pages and host files");
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
     let redirect_pages = site.redirect_pages();
     let heads = jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str()));
@@ -105,6 +119,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     drop(chunks);
     // The search index (one thread, built from the content trees) runs while the rest of the
     // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
+    opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
     let language = &site.site_data.locale.html_lang;
     emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), || entries.as_ref().map_or(Ok(0), |entries| search::write_index(entries, language, out)))?;

@@ -37,15 +37,30 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
     }
     let membership: HashMap<&str, HashMap<String, String>> = content.versions.iter().map(|v| (v.name.as_str(), load::sidebar_of_docs(v))).collect();
     for ((v, d), r) in loaded.doc_jobs().into_iter().zip(renders.docs) {
-        let sidebar_id = membership[v.name.as_str()].get(&d.id).cloned();
-        let (breadcrumbs, previous, next) = match &sidebar_id {
+        let member_of = membership[v.name.as_str()].get(&d.id).cloned();
+        let (breadcrumbs, mut previous, mut next) = match &member_of {
             Some(sid) => navigation(v, sid, &d.id),
             None => (Vec::new(), None, None),
         };
-        let last_update = updates.get(&markdown::normalize_path(&d.source)).map(|u| LastUpdate {
-            author: show_author.then(|| u.author.clone()),
-            date_time: show_time.then(|| git::format_iso(u.timestamp)),
-            date_text: show_time.then(|| git::format_date(u.timestamp)),
+        // Front matter overrides (ids checked by the load stage; `null` means none).
+        if let Some(id) = &d.front.pagination_prev {
+            previous = id.as_deref().and_then(|id| page_link(v, id));
+        }
+        if let Some(id) = &d.front.pagination_next {
+            next = id.as_deref().and_then(|id| page_link(v, id));
+        }
+        let sidebar_id = match &d.front.displayed_sidebar {
+            Some(shown) => shown.clone(),
+            None => member_of,
+        };
+        let git_update = updates.get(&markdown::normalize_path(&d.source));
+        let front_update = d.front.last_update.as_ref();
+        let author = front_update.and_then(|u| u.author.clone()).or_else(|| git_update.map(|u| u.author.clone()));
+        let timestamp = front_update.and_then(|u| u.date.as_deref()).and_then(git::parse_date).or(git_update.map(|u| u.timestamp));
+        let last_update = (author.is_some() || timestamp.is_some()).then(|| LastUpdate {
+            author: author.filter(|_| show_author),
+            date_time: timestamp.filter(|_| show_time).map(git::format_iso),
+            date_text: timestamp.filter(|_| show_time).map(git::format_date),
         });
         let mut title = d.title();
         if d.front.title.is_none() {
@@ -80,10 +95,18 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
             sidebar_id: sidebar_id.clone(),
             doc_id: Some(d.id.clone()),
             version_routes,
+            edit_url: match &d.front.custom_edit_url {
+                Some(url) => url.clone(),
+                None => edit_url(config, &d.source),
+            },
+            tags: d.front.tags.iter().map(|t| PageLink { label: t.label().to_string(), href: encode_path(&tag_route(v, &t.slug())) }).collect(),
+            unlisted: d.front.unlisted,
         };
-        let updated = updates.get(&markdown::normalize_path(&d.source)).map(|u| u.timestamp);
+        let updated = timestamp;
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
     }
+    pages.extend(tag_pages(content));
+    pages.extend(generated_indexes(content));
     // Version landing routes show the main doc.
     for v in &content.versions {
         let landing = normalize_route(&v.route_prefix);
@@ -144,23 +167,134 @@ pub(super) fn describe(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// `docs.editUrl` followed by the source's path from the site folder.
+fn edit_url(config: &crate::config::SiteConfig, source: &std::path::Path) -> Option<String> {
+    let base = config.raw.docs.edit_url.as_deref()?;
+    let rel = source.strip_prefix(&config.site_dir).unwrap_or(source);
+    let rel: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    Some(format!("{}/{}", base.trim_end_matches('/'), rel.join("/")))
+}
+
+/// Route of a tag page of version `v` (`/docs/tags/<slug>`), or of the tag list when
+/// `slug` is empty.
+pub(super) fn tag_route(v: &Version, slug: &str) -> String {
+    load::join_route(&v.route_prefix, &format!("tags/{slug}"))
+}
+
+/// The tag list page and one page per tag of every version that has tagged docs, as
+/// Docusaurus makes them: links to the docs, with their descriptions.
+fn tag_pages(content: &load::Content) -> Vec<PageOut> {
+    let mut out = Vec::new();
+    for v in &content.versions {
+        let mut tags: BTreeMap<String, (String, Vec<&load::Doc>)> = BTreeMap::new();
+        for d in &v.docs {
+            for t in &d.front.tags {
+                tags.entry(t.slug()).or_insert_with(|| (t.label().to_string(), Vec::new())).1.push(d);
+            }
+        }
+        if tags.is_empty() {
+            continue;
+        }
+        let el = |t: &str, a: &[(&str, String)], c: Vec<Node>| Node::Element(Element { t: t.into(), a: a.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(), c });
+        let list = tags
+            .iter()
+            .map(|(slug, (label, docs))| el("li", &[], vec![el("a", &[("href", encode_path(&tag_route(v, slug)))], vec![Node::Text(format!("{label} ({})", docs.len()))])]))
+            .collect();
+        let mut page = |route: String, title: String, content: Vec<Node>| {
+            let mut data = PageData::standalone(RouteKind::Page, encode_path(&route), title, None, content);
+            data.version = Some(v.name.clone());
+            out.push(PageOut { route, data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
+        };
+        page(tag_route(v, ""), "Tags".into(), vec![el("ul", &[("class", "tag-list".into())], list)]);
+        for (slug, (label, docs)) in &tags {
+            let count = if docs.len() == 1 { "One doc".to_string() } else { format!("{} docs", docs.len()) };
+            let items = docs
+                .iter()
+                .map(|d| {
+                    let mut c = vec![el("a", &[("href", encode_path(&d.route))], vec![Node::Text(d.title())])];
+                    if let Some(desc) = &d.front.description {
+                        c.push(el("p", &[], vec![Node::Text(desc.clone())]));
+                    }
+                    el("li", &[], c)
+                })
+                .collect();
+            let content = vec![
+                el("ul", &[], items),
+                el("p", &[], vec![el("a", &[("href", encode_path(&tag_route(v, "")))], vec![Node::Text("View all tags".into())])]),
+            ];
+            page(tag_route(v, slug), format!("{count} tagged with \"{label}\""), content);
+        }
+    }
+    out
+}
+
+/// The generated index page of every category with `link: {type: 'generated-index'}`: its
+/// description, then a link to each item, in the sidebar beside it.
+fn generated_indexes(content: &load::Content) -> Vec<PageOut> {
+    fn walk(v: &Version, sidebar: &str, items: &[SidebarEntry], out: &mut Vec<PageOut>) {
+        for item in items {
+            let SidebarEntry::Category { label, items, index, .. } = item else { continue };
+            walk(v, sidebar, items, out);
+            let Some(index) = index else { continue };
+            let el = |t: &str, a: Vec<(String, String)>, c: Vec<Node>| Node::Element(Element { t: t.into(), a: a.into_iter().collect(), c });
+            let mut content = Vec::new();
+            if let Some(d) = &index.description {
+                content.push(el("p", vec![], vec![Node::Text(d.clone())]));
+            }
+            let links = sidebar_items(v, items)
+                .into_iter()
+                .filter_map(|i| match i {
+                    SidebarItem::Doc { label, href, .. } | SidebarItem::Link { label, href } => Some((label, href)),
+                    SidebarItem::Category { label, href: Some(href), .. } => Some((label, href)),
+                    _ => None,
+                })
+                .map(|(label, href)| el("li", vec![], vec![el("a", vec![("href".into(), href)], vec![Node::Text(label)])]))
+                .collect();
+            content.push(el("ul", vec![("class".into(), "generated-index".into())], links));
+            let title = index.title.clone().unwrap_or_else(|| label.clone());
+            let mut data = PageData::standalone(RouteKind::Doc, encode_path(&index.route), title, index.description.clone(), content);
+            data.version = Some(v.name.clone());
+            data.sidebar_id = Some(sidebar.to_string());
+            data.hide_toc = true;
+            out.push(PageOut { route: index.route.clone(), data, sidebar_key: Some((v.name.clone(), sidebar.to_string())), landing: false, source: None, image: None, updated: None });
+        }
+    }
+    let mut out = Vec::new();
+    for v in &content.versions {
+        for (id, items) in &v.sidebars {
+            walk(v, id, items, &mut out);
+        }
+    }
+    out
+}
+
+fn page_link(v: &Version, id: &str) -> Option<PageLink> {
+    v.doc(id).map(|d| PageLink { label: d.front.pagination_label.clone().unwrap_or_else(|| d.sidebar_label()), href: encode_path(&d.route) })
+}
+
 fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
     items
         .iter()
         .filter_map(|i| match i {
-            SidebarEntry::Doc { id, label } => v.doc(id).map(|d| SidebarItem::Doc { label: label.clone().unwrap_or_else(|| d.sidebar_label()), href: encode_path(&d.route), doc_id: id.clone() }),
+            SidebarEntry::Doc { id, label, class_name } => v.doc(id).filter(|d| !d.front.unlisted).map(|d| SidebarItem::Doc {
+                label: label.clone().unwrap_or_else(|| d.sidebar_label()),
+                href: encode_path(&d.route),
+                doc_id: id.clone(),
+                class_name: class_name.clone().or_else(|| d.front.sidebar_class_name.clone()),
+            }),
             SidebarEntry::Link { label, href } => Some(SidebarItem::Link { label: label.clone(), href: href.clone() }),
             SidebarEntry::Html(value) => Some(SidebarItem::Html { value: value.clone() }),
             SidebarEntry::Category { label, items, .. } if label.is_empty() => {
                 // Autogenerated groups are spliced into their parent.
-                Some(SidebarItem::Category { label: String::new(), href: None, collapsed: false, collapsible: false, items: sidebar_items(v, items) })
+                Some(SidebarItem::Category { label: String::new(), href: None, collapsed: false, collapsible: false, items: sidebar_items(v, items), class_name: None })
             }
-            SidebarEntry::Category { label, items, collapsed, collapsible, link } => Some(SidebarItem::Category {
+            SidebarEntry::Category { label, items, collapsed, collapsible, link, index, class_name } => Some(SidebarItem::Category {
                 label: label.clone(),
-                href: link.as_ref().and_then(|id| v.doc(id)).map(|d| encode_path(&d.route)),
+                href: link.as_ref().and_then(|id| v.doc(id)).map(|d| encode_path(&d.route)).or_else(|| index.as_ref().map(|i| encode_path(&i.route))),
                 collapsed: *collapsed,
                 collapsible: *collapsible,
                 items: sidebar_items(v, items),
+                class_name: class_name.clone(),
             }),
         })
         .collect()
@@ -188,9 +322,7 @@ fn navigation(v: &Version, sidebar_id: &str, doc_id: &str) -> (Vec<Crumb>, Optio
     }
     flatten(items, &mut order);
     order.dedup();
-    let link_to = |id: &str| {
-        v.doc(id).map(|d| PageLink { label: d.front.pagination_label.clone().unwrap_or_else(|| d.sidebar_label()), href: encode_path(&d.route) })
-    };
+    let link_to = |id: &str| page_link(v, id);
     let pos = order.iter().position(|id| *id == doc_id);
     let previous = pos.and_then(|p| p.checked_sub(1)).and_then(|p| link_to(order[p]));
     let next = pos.and_then(|p| order.get(p + 1)).and_then(|id| link_to(id));

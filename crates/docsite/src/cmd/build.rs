@@ -28,6 +28,14 @@ pub(crate) struct Args {
     timings: bool,
 }
 
+/// One line per stage, with the time since the build started, so a long build is never
+/// silent (plain lines: they read the same on a terminal and in a CI log).
+fn progress(stage: &str) {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let start = START.get_or_init(Instant::now);
+    eprintln!("docsite: [{:>5.1}s] {stage}…", start.elapsed().as_secs_f64());
+}
+
 pub(crate) fn run(args: Args) -> ExitCode {
     if let Err(code) = super::require_site(&args.site_dir) {
         return code;
@@ -39,6 +47,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         theme_dir: super::theme_dir(args.theme),
         workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         base_url: args.base_url,
+        progress: Some(progress),
     };
     match build(&opts) {
         Ok(report) => {

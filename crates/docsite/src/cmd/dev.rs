@@ -70,6 +70,21 @@ pub(crate) fn run(args: Args) -> ExitCode {
     let mut session = DevSession::new(&site_dir, &out_dir, &theme, workers);
     let hooks = Arc::new(DevHooks::new(&base_url, CLIENT_PATH, EVENTS_PATH, CLIENT_JS));
 
+    // The port is taken before building, so a busy one is reported at once rather than
+    // after the first build.
+    let addr = SocketAddr::new(args.host, args.port);
+    let std_listener = match std::net::TcpListener::bind(addr).and_then(|l| l.set_nonblocking(true).map(|()| l)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on {addr}: {e}");
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                eprintln!("  help: another program uses port {}; stop it or pass --port <another>", args.port);
+            }
+            let _ = std::fs::remove_dir_all(&out_dir);
+            return ExitCode::from(2);
+        }
+    };
+
     eprintln!("docsite: building {}…", site_dir.display());
     match session.rebuild(&[]) {
         Ok(r) => report(&r, &hooks, true, args.timings),
@@ -105,9 +120,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let addr = SocketAddr::new(args.host, args.port);
     let code = rt.block_on(async {
-        let listener = match tokio::net::TcpListener::bind(addr).await {
+        let listener = match tokio::net::TcpListener::from_std(std_listener) {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("error: cannot listen on {addr}: {e}");

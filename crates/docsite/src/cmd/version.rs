@@ -28,6 +28,10 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 cut.files,
                 cut.versions.join(", ")
             );
+            for file in &cut.release_files {
+                let shown = file.strip_prefix(&args.site_dir).unwrap_or(file);
+                eprintln!("docsite: {} lists version {} as released today; correct its `date` if the release is on another day", shown.display(), args.name);
+            }
             ExitCode::SUCCESS
         }
         Err(errors) => {

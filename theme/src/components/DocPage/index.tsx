@@ -2,6 +2,7 @@
 import { Nodes } from '../../content/Nodes';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { DocBreadcrumbs } from '../DocBreadcrumbs';
+import { DocFooter } from '../DocFooter';
 import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { DocVersionBadge } from '../DocVersionBadge';
@@ -39,6 +40,7 @@ export function DocPage() {
             )}
             <Nodes nodes={page.content} />
           </div>
+          <DocFooter />
           <LastUpdated />
           <DocPaginator />
         </article>

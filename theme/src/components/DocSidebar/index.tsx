@@ -53,6 +53,11 @@ function SidebarItems({ items }: { items: SidebarItem[] }) {
   );
 }
 
+/** A class list without empty entries (a missing `className` adds nothing, never "undefined"). */
+function classes(...names: (string | null | undefined)[]): string {
+  return names.filter((n): n is string => Boolean(n)).join(' ');
+}
+
 function SidebarItemView({ item }: { item: SidebarItem }) {
   const { path } = usePageData();
   switch (item.type) {
@@ -61,7 +66,7 @@ function SidebarItemView({ item }: { item: SidebarItem }) {
       const external = isExternalUrl(item.href);
       const active = containsPath(item, path);
       return (
-        <li className={styles.item}>
+        <li className={classes(styles.item, item.type === 'doc' ? item.className : null)}>
           <Link
             to={item.href}
             className={`${styles.link} ${active ? styles.active : ''}`}
@@ -101,7 +106,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   };
   const toggleLabel = `Toggle the collapsible sidebar category '${item.label}'`;
   return (
-    <li className={styles.item}>
+    <li className={classes(styles.item, item.className)}>
       <div className={`${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>
         {item.href !== null ? (
           <Link

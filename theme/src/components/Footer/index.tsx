@@ -1,5 +1,5 @@
 //! The site footer: link columns (or a flat list), logo and copyright.
-import type { LinkData } from '../../generated/contract';
+import type { FooterItem, LinkData } from '../../generated/contract';
 import { useSiteData } from '../../contexts/SiteData';
 import { IconExternal } from '../Icons';
 import { Link } from '../Link';
@@ -15,6 +15,20 @@ function FooterLink({ link }: { link: LinkData }) {
   );
 }
 
+/** A footer item: a link, or configured HTML (checked by the engine's allow-list). */
+function FooterEntry({ item }: { item: FooterItem }) {
+  if ('html' in item) return <li dangerouslySetInnerHTML={{ __html: item.html }} />;
+  return (
+    <li>
+      <FooterLink link={item} />
+    </li>
+  );
+}
+
+function itemKey(item: FooterItem): string {
+  return 'html' in item ? item.html : `${item.label}\u0000${item.to ?? item.href}`;
+}
+
 export function Footer() {
   const { footer } = useSiteData();
   if (!footer) return null;
@@ -28,10 +42,8 @@ export function Footer() {
               <div key={column.title} className={styles.column}>
                 <div className={styles.columnTitle}>{column.title}</div>
                 <ul className={styles.list}>
-                  {column.items.map((link) => (
-                    <li key={`${link.label}\u0000${link.to ?? link.href}`}>
-                      <FooterLink link={link} />
-                    </li>
+                  {column.items.map((item) => (
+                    <FooterEntry key={itemKey(item)} item={item} />
                   ))}
                 </ul>
               </div>
@@ -40,10 +52,8 @@ export function Footer() {
         ) : null}
         {footer.links.length > 0 ? (
           <ul className={styles.flat}>
-            {footer.links.map((link) => (
-              <li key={`${link.label}\u0000${link.to ?? link.href}`}>
-                <FooterLink link={link} />
-              </li>
+            {footer.links.map((item) => (
+              <FooterEntry key={itemKey(item)} item={item} />
             ))}
           </ul>
         ) : null}
