@@ -202,6 +202,9 @@ fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
         matches!(&footer.columns[0].items[1], docsite_core::contract::FooterItem::Html { html } if html.contains("badge")),
         "the html item is shown"
     );
+    // A client redirect from a page that exists is left out (with a warning), as Docusaurus does.
+    assert!(site.page("/docs/guides/install").is_some(), "the page stays");
+    assert!(site.diagnostics.report().contains("`redirects[1].from`: /docs/guides/install is a page of the site; the redirect is left out"), "{}", site.diagnostics.report());
     insta::assert_yaml_snapshot!((routes, site.diagnostics.report()));
 }
 
