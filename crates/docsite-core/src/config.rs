@@ -128,7 +128,8 @@ pub struct RawConfig {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawRedirect {
-    /// The old route, starting with `/` (under `baseUrl`); it must not be a page of the site.
+    /// The old route, starting with `/` (under `baseUrl`). A `from` that is a page of the site
+    /// is left out with a warning, as Docusaurus does: a redirect never replaces a page.
     pub from: String,
     /// The route readers are sent to (starting with `/`, checked like the links in pages) or an http(s) URL.
     pub to: String,

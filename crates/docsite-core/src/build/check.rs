@@ -189,35 +189,29 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
 }
 
-/// A redirect must not replace a page: its `from` may be no route of the site. In a
-/// `docsite.toml` that is an error; a Docusaurus config's client redirects are read as
-/// Docusaurus's plugin reads them, which warns and leaves such a redirect out.
+/// A redirect must not replace a page: one whose `from` is a route of the site is left out
+/// with a warning, as Docusaurus's client-redirects plugin does (so a config written by
+/// `docsite migrate` checks like the Docusaurus config it came from).
 fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
     let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
-    let mut replacing = Vec::new();
+    let mut replacing = HashSet::new();
     for (i, r) in config.raw.redirects.iter().enumerate() {
         let from = normalize_route(&format!("{}{}", config.base_url, r.from.trim_start_matches('/')));
         if !routes.contains(&from) {
             continue;
         }
-        let d = if config.from_docusaurus {
-            Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; the redirect is left out, as Docusaurus's client-redirects plugin does")).with_severity(Severity::Warning)
-        } else {
-            Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; a redirect would replace it"))
-        };
+        let d = Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; the redirect is left out, as Docusaurus's client-redirects plugin does")).with_severity(Severity::Warning);
         diags.push(match config.line_of(&format!("redirects[{i}]")) {
             Some(l) => d.at(l, None),
             None => d,
         });
-        replacing.push(i);
+        replacing.insert(i);
     }
-    if config.from_docusaurus {
-        let mut i = 0;
-        config.raw.redirects.retain(|_| {
-            i += 1;
-            !replacing.contains(&(i - 1))
-        });
-    }
+    let mut i = 0;
+    config.raw.redirects.retain(|_| {
+        i += 1;
+        !replacing.contains(&(i - 1))
+    });
 }
 
 /// The render stage's output: one rendering per doc (in [`Loaded::doc_jobs`] order) and
