@@ -289,6 +289,9 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
     for v in &loaded.content.versions {
         anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
+    for route in model::generated_routes(&loaded.content) {
+        anchors.entry(normalize_route(&route)).or_default();
+    }
     let base_diags = diags.clone();
     let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(loaded.pages.iter().map(|p| p.source.clone())).collect();
     let mut links = Vec::with_capacity(sources.len());

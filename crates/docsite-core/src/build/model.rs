@@ -175,6 +175,12 @@ fn edit_url(config: &crate::config::SiteConfig, source: &std::path::Path) -> Opt
     Some(format!("{}/{}", base.trim_end_matches('/'), rel.join("/")))
 }
 
+/// Routes of the pages the model makes from docs rather than from files (tag pages,
+/// generated indexes), for the link stage: links to them are links to pages.
+pub(super) fn generated_routes(content: &load::Content) -> Vec<String> {
+    tag_pages(content).into_iter().chain(generated_indexes(content)).map(|p| p.route).collect()
+}
+
 /// Route of a tag page of version `v` (`/docs/tags/<slug>`), or of the tag list when
 /// `slug` is empty.
 pub(super) fn tag_route(v: &Version, slug: &str) -> String {
