@@ -194,24 +194,24 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
 /// `docsite migrate` checks like the Docusaurus config it came from).
 fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
     let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
-    let mut replacing = HashSet::new();
-    for (i, r) in config.raw.redirects.iter().enumerate() {
-        let from = normalize_route(&format!("{}{}", config.base_url, r.from.trim_start_matches('/')));
-        if !routes.contains(&from) {
-            continue;
-        }
-        let d = Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; the redirect is left out, as Docusaurus's client-redirects plugin does")).with_severity(Severity::Warning);
-        diags.push(match config.line_of(&format!("redirects[{i}]")) {
-            Some(l) => d.at(l, None),
-            None => d,
-        });
-        replacing.insert(i);
-    }
-    let mut i = 0;
-    config.raw.redirects.retain(|_| {
-        i += 1;
-        !replacing.contains(&(i - 1))
-    });
+    let redirects = std::mem::take(&mut config.raw.redirects);
+    config.raw.redirects = redirects
+        .into_iter()
+        .enumerate()
+        .filter(|(i, r)| {
+            let from = normalize_route(&format!("{}{}", config.base_url, r.from.trim_start_matches('/')));
+            if !routes.contains(&from) {
+                return true;
+            }
+            let d = Diagnostic::error(&config.file, format!("`redirects[{i}].from`: {from} is a page of the site; the redirect is left out, as Docusaurus's client-redirects plugin does")).with_severity(Severity::Warning);
+            diags.push(match config.line_of(&format!("redirects[{i}]")) {
+                Some(l) => d.at(l, None),
+                None => d,
+            });
+            false
+        })
+        .map(|(_, r)| r)
+        .collect();
 }
 
 /// The render stage's output: one rendering per doc (in [`Loaded::doc_jobs`] order) and
