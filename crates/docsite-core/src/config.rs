@@ -8,7 +8,7 @@
 //!
 //! The raw types also derive a JSON Schema (schemars reads the serde attributes, so the
 //! schema accepts what the parser accepts). Their `///` comments are the user-facing
-//! documentation of each key: [`crate::config_reference`] turns the schema into the
+//! documentation of each key: `config_reference` turns the schema into the
 //! configuration reference of the maintainers' guide, so write them for a site maintainer
 //! (what the key does, its effect when absent, an example) and keep each field's comment
 //! to one paragraph.
@@ -21,6 +21,7 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{ColorMode, Position};
+use crate::paths::inside_site;
 use crate::diagnostics::{line_col, Diagnostic, Severity};
 
 /// The navbar item types, as `type` values in the configuration.
@@ -1070,33 +1071,6 @@ impl From<RawPosition> for Position {
 }
 
 /// Parses the TOML text, turning serde errors into a diagnostic with the key path.
-/// Whether `rel`, a path from the configuration, stays inside `site_dir`: relative, without
-/// `..`, and (as far as it exists) resolving, symlinks followed, to a path inside the site
-/// folder's real path. A path that does not exist yet is judged by its deepest existing
-/// folder. The message says why not (the caller names the key).
-pub(crate) fn inside_site(site_dir: &Path, rel: &str) -> Result<(), String> {
-    let path = Path::new(rel);
-    let lexical = path.is_absolute() || rel.contains('\0') || path.components().any(|c| matches!(c, std::path::Component::ParentDir | std::path::Component::RootDir | std::path::Component::Prefix(_)));
-    if lexical {
-        return Err(format!("must be a path inside the site folder (relative, no `..`), found {rel:?}"));
-    }
-    let Ok(root) = std::fs::canonicalize(site_dir) else { return Ok(()) };
-    let mut existing = site_dir.join(path);
-    loop {
-        if std::fs::symlink_metadata(&existing).is_ok() {
-            break;
-        }
-        if !existing.pop() {
-            return Ok(());
-        }
-    }
-    match std::fs::canonicalize(&existing) {
-        Ok(real) if real.starts_with(&root) => Ok(()),
-        Ok(real) => Err(format!("{rel:?} leads outside the site folder (through a symlink, to {})", real.display())),
-        Err(_) => Err(format!("{rel:?} is a broken symlink or cannot be resolved")),
-    }
-}
-
 fn parse(file: &Path, text: &str) -> Result<RawConfig, Diagnostic> {
     let de = toml::Deserializer::new(text);
     serde_path_to_error::deserialize(de).map_err(|err| {

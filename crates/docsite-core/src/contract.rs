@@ -12,6 +12,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+/// Internal name of the unreleased docs in `docs/` (Docusaurus's `current`), as
+/// [`VersionData::name`] carries it.
+pub const CURRENT: &str = "current";
+
 /// The boot record embedded in every pre-rendered HTML page (`<script id="__docsite">`):
 /// where the theme finds the data of the site, the route table and the page being shown.
 #[derive(Debug, Clone, Serialize, TS)]

@@ -52,7 +52,7 @@ pub(crate) fn write<'a>(out: &Path, site_data_url: &str, pages: impl Iterator<It
     }
     let json = serde_json::to_vec(&manifest).expect("json");
     let tmp = out.join(format!("{PATH}.tmp-{}", std::process::id()));
-    crate::build::write_file(&tmp, &json)?;
+    crate::output::write_file(&tmp, &json)?;
     std::fs::rename(&tmp, &path).map_err(BuildError::io(&path))
 }
 

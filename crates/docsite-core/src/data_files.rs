@@ -466,7 +466,7 @@ pub fn load(site_dir: &Path, released: &[String]) -> (DataFiles, Vec<Diagnostic>
         }
         // A data file (or the data folder) that is a symlink leading out of the site is not read.
         let rel = path.strip_prefix(site_dir).unwrap_or(&path).to_string_lossy().into_owned();
-        if let Err(msg) = crate::config::inside_site(site_dir, &rel) {
+        if let Err(msg) = crate::paths::inside_site(site_dir, &rel) {
             problems.push(Diagnostic::error(&path, format!("not read: {msg}")));
             continue;
         }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use crate::build::{check_with, write_file, ChunkNames, Chunks, RenderCache, Site};
 use crate::contract::PageData;
 use crate::diagnostics::BuildError;
-use crate::markdown::encode_path;
+use crate::paths::encode_path;
 use crate::prerender::Pool;
 use crate::search;
 
@@ -84,7 +84,7 @@ pub struct DevSession {
 impl DevSession {
     /// A session building `site_dir` into `out_dir` with the theme at `theme_dir`.
     pub fn new(site_dir: &Path, out_dir: &Path, theme_dir: &Path, workers: usize) -> DevSession {
-        crate::markdown::highlight::remember_blocks();
+        crate::highlight::remember_blocks();
         DevSession {
             site_dir: site_dir.to_path_buf(),
             out_dir: out_dir.to_path_buf(),

@@ -5,7 +5,7 @@
 //! evaluates it ([`evaluate`], the script `docusaurus-config.mjs`, with a time limit) and
 //! prints it as JSON; [`map`] then turns every key docsite knows into the shape of
 //! `docsite.toml` and lists every key it ignores as a warning that says why. The mapped value
-//! is deserialised into [`crate::config::RawConfig`] exactly like a `docsite.toml`, and
+//! is deserialised into `config::RawConfig` exactly like a `docsite.toml`, and
 //! `docsite migrate` writes it out as one ([`to_toml`]).
 
 use std::io::Read;
@@ -442,7 +442,7 @@ impl Mapper<'_> {
                         match pk.as_str() {
                             "additionalLanguages" => {
                                 for lang in pv.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                                    if crate::markdown::highlight::grammar_for(lang).is_none() {
+                                    if crate::highlight::grammar_for(lang).is_none() {
                                         self.warn(&format!("{key}.additionalLanguages"), &format!("docsite has no highlighting for `{lang}`; its code blocks are shown as plain text"));
                                     }
                                 }

@@ -39,7 +39,7 @@ pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
         let Ok(timestamp) = ts.parse::<i64>() else { continue };
         for file in lines.filter(|l| !l.is_empty()) {
             // Newest first: keep the first commit seen for each file.
-            out.entry(crate::markdown::normalize_path(&dir.join(file))).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
+            out.entry(crate::paths::normalize_path(&dir.join(file))).or_insert_with(|| FileUpdate { author: author.to_string(), timestamp });
         }
     }
     out

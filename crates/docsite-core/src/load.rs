@@ -15,8 +15,7 @@ use crate::config::SiteConfig;
 use crate::contract::VersionBanner;
 use crate::diagnostics::Diagnostic;
 
-/// Internal name of the unreleased docs in `docs/` (Docusaurus's `current`).
-pub const CURRENT: &str = "current";
+pub use crate::contract::CURRENT;
 
 /// Everything the site's docs are made of.
 #[derive(Debug)]
@@ -362,7 +361,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         if name != CURRENT {
             // A version name is a folder name: `versions.json` cannot lead the reads elsewhere.
             let escapes = name.is_empty() || name.contains(['/', '\\', '\0']) || name == "." || name == "..";
-            let outside = [&dir, &sidebar_file].into_iter().find_map(|p| crate::config::inside_site(site, &p.strip_prefix(site).unwrap_or(p).to_string_lossy()).err());
+            let outside = [&dir, &sidebar_file].into_iter().find_map(|p| crate::paths::inside_site(site, &p.strip_prefix(site).unwrap_or(p).to_string_lossy()).err());
             if let Some(msg) = escapes.then(|| format!("{name:?} is not a folder name")).or(outside) {
                 diags.push(Diagnostic::error(&versions_file, format!("version {name:?}: {msg}")));
                 continue;

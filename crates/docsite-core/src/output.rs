@@ -16,6 +16,14 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostics::BuildError;
 
+/// Writes a file, creating its folder (the caller has placed `path` with [`under`]).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+    }
+    std::fs::write(path, bytes).map_err(BuildError::io(path))
+}
+
 /// Joins `rel` (a path relative to the output, or a route with its leading `/`) to `root`,
 /// refusing anything that could land outside `root`: a `..` component, a root or drive
 /// prefix after the leading slashes, a NUL or a backslash. Every writer of the output goes

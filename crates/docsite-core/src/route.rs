@@ -1,6 +1,6 @@
 //! What may become part of a route: the check every route-making value goes through where it
-//! is read (front matter `slug` and `id` in [`crate::load`] and the site pages, `baseUrl` and
-//! `docs.routeBasePath` in [`crate::config`], `docs.versions.<v>.path` in [`crate::load`]).
+//! is read (front matter `slug` and `id` in `load` and the site pages, `baseUrl` and
+//! `docs.routeBasePath` in `config`, `docs.versions.<v>.path` in `load`).
 //!
 //! A route becomes a path under the output folder (`/a/b` -> `a/b/index.html`), so a value
 //! with a `..` or `.` segment, a NUL or another control character, a backslash or a URL
@@ -12,7 +12,7 @@
 /// slashes are allowed (`/x` in a slug is relative to the version's route prefix); the value
 /// is checked both as written and percent-decoded, since routes are decoded into paths.
 pub fn problem(value: &str) -> Option<String> {
-    let decoded = crate::markdown::decode(value);
+    let decoded = crate::paths::decode(value);
     for v in [value, decoded.as_str()] {
         if v.chars().any(char::is_control) {
             return Some("contains a control character (NUL, newline, ...)".into());

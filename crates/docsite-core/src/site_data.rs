@@ -8,7 +8,7 @@ use crate::config::{RawLogo, RawNavbarItem, SiteConfig, NAVBAR_TYPES};
 use crate::contract::*;
 use crate::diagnostics::Diagnostic;
 use crate::load::{Content, SidebarEntry, Version};
-use crate::markdown::encode_path;
+use crate::paths::encode_path;
 
 
 /// Links written in the configuration, as (config key path, route), checked like page links.
@@ -379,7 +379,7 @@ pub fn first_doc_of_sidebar(v: &Version, sidebar_id: &str) -> Option<String> {
 /// The route of a version's main doc: the doc at the version root, else the first doc of
 /// the first sidebar, else the first doc (Docusaurus's rule).
 pub fn main_doc(v: &Version) -> Option<String> {
-    if let Some(d) = v.docs.iter().find(|d| crate::markdown::normalize_route(&d.route) == crate::markdown::normalize_route(&v.route_prefix)) {
+    if let Some(d) = v.docs.iter().find(|d| crate::paths::normalize_route(&d.route) == crate::paths::normalize_route(&v.route_prefix)) {
         return Some(d.route.clone());
     }
     if let Some((id, _)) = v.sidebars.first() {

@@ -15,7 +15,8 @@ use docsite_core::build::check;
 use docsite_core::config::SiteConfig;
 use docsite_core::diagnostics::BuildError;
 use docsite_core::load::{join_route, split_front_matter, strip_number_prefix};
-use docsite_core::markdown::{decode, encode_path, mdx, normalize_route, normalize_url_path, slug};
+use docsite_core::markdown::{mdx, slug};
+use docsite_core::paths::{decode, encode_path, normalize_route, normalize_url_path};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

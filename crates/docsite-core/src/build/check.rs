@@ -29,7 +29,8 @@ use crate::data_files::{self, DataFiles};
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 use crate::git;
 use crate::load::{self, Content, Doc, Version};
-use crate::markdown::{self, normalize_route, LinkRef, RenderContext, Rendered};
+use crate::markdown::{self, LinkRef, RenderContext, Rendered};
+use crate::paths::{normalize_route};
 use crate::schemas::{self, SchemaFile};
 use crate::site_data;
 
@@ -177,7 +178,7 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     // A redirect's target is a route under the base URL (like its `from`), checked like a
     // link; a full URL leaves the site and is not checked.
     config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| !r.to.contains("://")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
-    let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (markdown::normalize_path(&d.source), d.route.clone())).collect();
+    let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (crate::paths::normalize_path(&d.source), d.route.clone())).collect();
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
     // In a Docusaurus site, `data/` belongs to the site's own React code, not to docsite.

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::Site;
 use crate::contract::{RouteEntry, RouteManifest};
 use crate::emit;
-use crate::markdown::normalize_route;
+use crate::paths::normalize_route;
 
 /// How data chunks are named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

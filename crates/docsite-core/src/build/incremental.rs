@@ -12,7 +12,8 @@ use crate::data_files;
 use crate::diagnostics::BuildError;
 use crate::git;
 use crate::load;
-use crate::markdown::{self, normalize_route, RenderContext, Rendered};
+use crate::markdown::{self, RenderContext, Rendered};
+use crate::paths::{normalize_route};
 
 /// What `docsite dev` keeps between rebuilds so that only changed files are rendered
 /// again: each doc's rendering, keyed by a hash of its inputs, and the git history.

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::config::SiteConfig;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::markdown::{self, normalize_route, LinkRef};
+use crate::markdown::LinkRef;
+use crate::paths::{normalize_route};
 
 /// Whether links and anchors lead somewhere, given every page's anchors.
 pub(super) struct LinkCheck {
@@ -51,7 +52,7 @@ impl LinkCheck {
             }
         }
         for (key, route) in config_links {
-            let r = normalize_route(&markdown::decode(route.split('#').next().unwrap_or(route)));
+            let r = normalize_route(&crate::paths::decode(route.split('#').next().unwrap_or(route)));
             if !route_exists(&r) {
                 if let Some(sev) = self.link_sev {
                     let mut d = Diagnostic::error(&config.file, format!("`{key}.to`: broken link, no page at {r}")).with_severity(sev);

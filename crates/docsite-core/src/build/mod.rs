@@ -30,6 +30,7 @@ pub use host_files::{HEADERS_FILE, REDIRECTS_FILE};
 pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
 pub use incremental::RenderCache;
 use site::PageOut;
+pub(crate) use crate::output::write_file;
 pub use site::Site;
 
 use crate::diagnostics::BuildError;
@@ -126,10 +127,3 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     Ok(())
 }
 
-/// Writes a file, creating its folder.
-pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
-    }
-    std::fs::write(path, bytes).map_err(BuildError::io(path))
-}

@@ -11,7 +11,8 @@ use super::PageOut;
 use crate::contract::*;
 use crate::git;
 use crate::load::{self, SidebarEntry, Version};
-use crate::markdown::{self, encode_path, normalize_route, Asset};
+use crate::markdown::Asset;
+use crate::paths::{encode_path, normalize_route};
 
 /// The model stage's output.
 pub(super) struct Model {
@@ -53,7 +54,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
             Some(shown) => shown.clone(),
             None => member_of,
         };
-        let git_update = updates.get(&markdown::normalize_path(&d.source));
+        let git_update = updates.get(&crate::paths::normalize_path(&d.source));
         let front_update = d.front.last_update.as_ref();
         let author = front_update.and_then(|u| u.author.clone()).or_else(|| git_update.map(|u| u.author.clone()));
         let timestamp = front_update.and_then(|u| u.date.as_deref()).and_then(git::parse_date).or(git_update.map(|u| u.timestamp));
@@ -126,7 +127,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
         data.hide_title = p.front.hide_title;
         data.keywords = p.front.keywords.clone();
         data.toc = r.toc;
-        let updated = updates.get(&markdown::normalize_path(&p.source)).map(|u| u.timestamp);
+        let updated = updates.get(&crate::paths::normalize_path(&p.source)).map(|u| u.timestamp);
         pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
     }
     // The search page.

@@ -12,7 +12,8 @@ use crate::config::SiteConfig;
 use crate::contract::*;
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
 use crate::emit;
-use crate::markdown::{self, highlight::escape};
+use crate::highlight::escape;
+use crate::markdown;
 use crate::schemas;
 use crate::search;
 
@@ -108,7 +109,7 @@ impl Site {
     /// The HTML file of page `i`, relative to the output.
     pub(crate) fn document_path(&self, i: usize) -> PathBuf {
         match self.pages.get(i) {
-            Some(p) => emit::html_path(Path::new(""), &self.config.base_url, &markdown::decode(&p.route)),
+            Some(p) => emit::html_path(Path::new(""), &self.config.base_url, &crate::paths::decode(&p.route)),
             None => PathBuf::from("404.html"),
         }
     }
@@ -154,7 +155,7 @@ impl Site {
         for r in &self.config.raw.redirects {
             let from = format!("{base}{}", r.from.trim_start_matches('/'));
             let target = if r.to.contains("://") { r.to.clone() } else { format!("{base}{}", r.to.trim_start_matches('/')) };
-            let to = markdown::highlight::escape(&target);
+            let to = escape(&target);
             let canonical = if to.contains("://") { to.clone() } else { format!("{}{to}", self.config.raw.url.trim_end_matches('/')) };
             // A JSON string is a JavaScript string literal; `<` escaped so that nothing in it
             // can end the script element.
@@ -194,7 +195,7 @@ impl Site {
         emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
         for a in &self.assets {
             let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
-            let target = crate::output::under(out, markdown::decode(rel))?;
+            let target = crate::output::under(out, crate::paths::decode(rel))?;
             if let Some(dir) = target.parent() {
                 std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
             }
@@ -213,7 +214,7 @@ impl Site {
     pub(crate) fn copy_new_assets(&self, out: &Path) -> Result<(), BuildError> {
         for a in &self.assets {
             let rel = a.url.strip_prefix(self.config.base_url.as_str()).unwrap_or(&a.url);
-            let target = crate::output::under(out, markdown::decode(rel))?;
+            let target = crate::output::under(out, crate::paths::decode(rel))?;
             if !target.exists() {
                 if let Some(dir) = target.parent() {
                     std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;

@@ -322,7 +322,7 @@ impl TreeBuilder<'_, '_> {
 
     fn versions_table(&mut self, show: &str, releases: Option<&Releases>, line: usize) -> Option<Element> {
         let versions = self.ctx.versions;
-        let docs = |path: &str| vec![link_el(&super::encode_path(path), "Documentation")];
+        let docs = |path: &str| vec![link_el(&crate::paths::encode_path(path), "Documentation")];
         let released_row = |v: &crate::contract::VersionData| -> Vec<Vec<Node>> {
             let mut row = vec![text(v.label.clone())];
             if let Some(r) = releases {
@@ -341,13 +341,13 @@ impl TreeBuilder<'_, '_> {
                 Some(table(released_head, rows))
             }
             "past" => {
-                let rows = versions.iter().filter(|v| !v.is_last && v.name != crate::load::CURRENT).map(released_row).collect();
+                let rows = versions.iter().filter(|v| !v.is_last && v.name != crate::contract::CURRENT).map(released_row).collect();
                 Some(table(released_head, rows))
             }
             "next" => {
                 let rows: Vec<Vec<Vec<Node>>> = versions
                     .iter()
-                    .filter(|v| v.name == crate::load::CURRENT)
+                    .filter(|v| v.name == crate::contract::CURRENT)
                     .map(|v| {
                         let mut row = vec![text(v.label.clone()), text("Unreleased"), docs(&v.main_doc_path)];
                         if let Some(r) = releases {

@@ -2,8 +2,8 @@
 //! schemes for the attributes that hold URLs. Anything else is an error with file and line,
 //! never silently dropped, so an author sees what was refused.
 //!
-//! Markdown raw HTML ([`super`]'s `raw_html`), sidebar `html` items ([`crate::load`]),
-//! navbar `html` items and the footer copyright ([`crate::site_data`]) all go through here.
+//! Markdown raw HTML ([`super`]'s `raw_html`), sidebar `html` items (`load`),
+//! navbar `html` items and the footer copyright (`site_data`) all go through here.
 //! The lists follow `ammonia`'s defaults (the sanitiser of the Rust ecosystem, itself derived
 //! from the WHATWG and OWASP lists): its tags minus the obsolete ones, its per-tag
 //! attributes, plus what Docusaurus content uses (`class`/`className`, `id`, `open`,

@@ -7,12 +7,11 @@
 //! targets and anchors exist is decided by the check stage once every page is rendered.
 
 mod components;
-pub mod highlight;
 pub mod html_policy;
 pub mod mdx;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use comrak::nodes::{AlertType, AstNode, ListType, NodeValue, TableAlignment};
 use comrak::{Arena, Options};
@@ -20,6 +19,8 @@ use comrak::{Arena, Options};
 use crate::contract::{Element, Node, TocItem, VersionData};
 use crate::data_files::{DataFiles, Origin};
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::highlight;
+use crate::paths::{decode, encode_path, normalize_path, normalize_route, normalize_url_path};
 use mdx::{Block, ContainerKind};
 
 /// What the renderer needs to know about the rest of the site.
@@ -1076,58 +1077,6 @@ fn find_component_tag(html: &str) -> Option<usize> {
         i += 1;
     }
     None
-}
-
-/// Percent-decodes a URL component.
-pub fn decode(s: &str) -> String {
-    percent_encoding::percent_decode_str(s).decode_utf8_lossy().into_owned()
-}
-
-/// Percent-encodes a route path for an href (spaces and other unsafe characters).
-pub fn encode_path(path: &str) -> String {
-    const SET: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`').add(b'#').add(b'?').add(b'{').add(b'}').add(b'%');
-    percent_encoding::utf8_percent_encode(path, SET).to_string()
-}
-
-/// A route as the manifest keys it: decoded, without a trailing slash (except `/`).
-pub fn normalize_route(route: &str) -> String {
-    let r = route.trim_end_matches('/');
-    if r.is_empty() { "/".into() } else { r.to_string() }
-}
-
-/// Resolves `.` and `..` in a URL path.
-pub fn normalize_url_path(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in path.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
-    }
-    let trailing = path.ends_with('/') && !parts.is_empty();
-    let mut out = format!("/{}", parts.join("/"));
-    if trailing {
-        out.push('/');
-    }
-    out
-}
-
-/// Lexically resolves `.` and `..` in a file path.
-pub fn normalize_path(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Plain text of a content tree.
