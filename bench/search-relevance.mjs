@@ -19,7 +19,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openPage, SITE_BUILD, startServer } from '../tests/e2e/lib.mjs';
+import { e2eLib } from './e2e-lib.mjs';
+
+const { launch, openPage, SITE_BUILD, startServer } = await e2eLib();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gate = process.argv.includes('--gate');
