@@ -50,6 +50,6 @@ else
 fi
 
 echo "build-at: building the site of ${commit:0:12}" >&2
-nice "$bin" build "$dir/site" >&2
+nice "$bin" build "$dir/site" --theme "$dir/theme" >&2
 touch "$dir/.built"
 echo "$dir/site/build"
