@@ -3,7 +3,8 @@
 # BEFORE_REF (bench/build-at.sh, into bench/work/) and from the working tree (site/build),
 # then runs bench/nav.mjs on both, each served by `docsite serve` on its own port, and prints
 # one table with a row per build. BEFORE_REF defaults to the commit the README's "before"
-# figures were measured on. RUNS (default 7) navigations per case and build.
+# figures were measured on. RUNS (default 7) navigations per case and build; NO_BUILD=1 uses
+# site/build as it is.
 #
 # Usage: bench/nav.sh [BEFORE_REF]
 set -euo pipefail
@@ -15,5 +16,5 @@ before_ref=${1:-4c346aa}
 
 before=$(bench/build-at.sh "$before_ref")
 cargo build --release --locked -q -p docsite
-nice ./target/release/docsite build site >/dev/null
+[ "${NO_BUILD:-0}" = 1 ] || nice ./target/release/docsite build site >/dev/null
 node bench/nav.mjs --runs "${RUNS:-7}" "before ($(git rev-parse --short "$before_ref"))=$before" "after (working tree)=site/build"
