@@ -9,6 +9,7 @@ work=bench/work
 rm -rf "$work/site" "$work/out" && mkdir -p "$work"
 python3 bench/gen_tree.py "$work/site"
 cargo build --release -q -p docsite
+[ -d theme/node_modules ] || (cd theme && npm ci --no-audit --no-fund --loglevel=error)
 # A frozen copy of the theme (node_modules linked): edits to theme/ made while this runs never
 # trigger a theme build inside a timed run.
 theme="$work/theme"

@@ -3,7 +3,9 @@
 // over the build and the Debian chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, startServer, SITE_BUILD } from '../tests/e2e/lib.mjs';
+import { e2eLib } from './e2e-lib.mjs';
+
+const { launch, openPage, startServer, SITE_BUILD } = await e2eLib();
 
 const out = process.argv[2] ?? 'bench/screens';
 const widths = (process.env.WIDTHS ?? '400,800,1024,1400').split(',').map(Number);
