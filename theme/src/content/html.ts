@@ -53,15 +53,10 @@ type Attributes = Map<string, string | true>;
 function htmlAttributes(tag: string, attributes: { [name in string]: string } | undefined): Attributes {
   const out: Attributes = new Map();
   let style: Record<string, string> | undefined;
-  let stylePlace = -1;
   for (const [rawName, value] of Object.entries(attributes ?? {})) {
     const name = rawName.toLowerCase();
     if (name.startsWith('on')) continue;
     if (name === 'style' || name === 'align') {
-      if (stylePlace === -1) {
-        stylePlace = out.size;
-        out.set('style', '');
-      }
       style = { ...style, ...(name === 'style' ? (parseStyle(value) as Record<string, string>) : { textAlign: value }) };
     } else if (name === 'checked' && tag === 'input') {
       out.set('checked', true);
@@ -75,10 +70,19 @@ function htmlAttributes(tag: string, attributes: { [name in string]: string } | 
       out.set(name === 'viewbox' ? 'viewBox' : rawName, value);
     }
   }
+  // React writes the style last, and an input's `checked` and `value` after the rest.
+  out.delete('style');
   if (style) {
     const text = styleText(style);
     if (text) out.set('style', text);
-    else out.delete('style');
+  }
+  if (tag === 'input') {
+    for (const name of ['checked', 'value']) {
+      const value = out.get(name);
+      if (value === undefined) continue;
+      out.delete(name);
+      out.set(name, value);
+    }
   }
   return out;
 }
