@@ -82,16 +82,21 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
     return (titleInHeader && heading ? `<header>${heading}</header>` : heading) + renderHtml(content);
   }, [path, content, title, titleInHeader]);
 
+  // The router's `navigate` changes with the location (a hash change): held in a ref, so
+  // the islands stay attached for as long as the article is the same.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const detachIslands = mountIslands(element);
-    const detachLinks = routeLinks(element, routes, (to, replace) => void navigate(to, { replace }));
+    const detachLinks = routeLinks(element, routes, (to, replace) => void navigateRef.current(to, { replace }));
     return () => {
       detachIslands();
       detachLinks();
     };
-  }, [html, routes, navigate]);
+  }, [html, routes]);
 
   return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
