@@ -110,8 +110,9 @@ describe('islands', () => {
 
   it('switch tab groups together, remember the choice, and answer the arrow keys', async () => {
     const root = mountHtml([groupTabs('ts'), groupTabs('cs'), { t: 'Tabs', c: [{ t: 'TabItem', a: { value: 'x' }, c: ['x'] }, { t: 'TabItem', a: { value: 'y' }, c: ['y'] }] }]);
-    detachers.push(mountIslands(root));
-    await settle();
+    const islands = mountIslands(root);
+    detachers.push(islands);
+    await islands.ready;
     expect(selected(root)).toEqual(['TypeScript', 'C#', 'x']);
     (root.querySelectorAll<HTMLElement>('[role="tab"]')[1] as HTMLElement).click();
     expect(selected(root)).toEqual(['C#', 'C#', 'x']);
@@ -131,7 +132,7 @@ describe('islands', () => {
     window.localStorage.setItem(tabGroupStorageKey('lang'), 'cs');
     const root = mountHtml([groupTabs('ts')]);
     const detach = mountIslands(root);
-    await settle();
+    await detach.ready;
     expect(selected(root)).toEqual(['C#']);
     detach();
     (root.querySelector<HTMLElement>('[role="tab"]') as HTMLElement).click();
@@ -145,8 +146,9 @@ describe('islands', () => {
       value: { writeText: (text: string) => ((copied = text), Promise.resolve()) },
     });
     const root = mountHtml(content.filter((node) => node.t === 'CodeBlock'));
-    detachers.push(mountIslands(root));
-    await settle();
+    const islands = mountIslands(root);
+    detachers.push(islands);
+    await islands.ready;
     const button = root.querySelector<HTMLElement>('button[aria-label="Copy code to clipboard"]') as HTMLElement;
     button.click();
     await settle();
@@ -172,8 +174,9 @@ describe('islands', () => {
     const before = root.innerHTML;
     const broken: IslandModule = { attach: () => { throw new Error('boom'); } };
     const tabs = await import('../src/content/islands/tabs');
-    detachers.push(mountIslands(root, { CodeBlock: async () => broken, Tabs: async () => tabs }));
-    await settle();
+    const islands = mountIslands(root, { CodeBlock: async () => broken, Tabs: async () => tabs });
+    detachers.push(islands);
+    await islands.ready;
     expect(root.innerHTML).toBe(before);
     expect(error.mock.calls[0]?.[0]).toMatch(/CodeBlock\) failed; it stays as the server wrote it/);
     (root.querySelectorAll<HTMLElement>('[role="tab"]')[1] as HTMLElement).click();
@@ -184,8 +187,9 @@ describe('islands', () => {
   it('never attach when detached before their code has loaded', async () => {
     const attach = vi.fn(() => () => undefined);
     const root = mountHtml([groupTabs('ts')]);
-    mountIslands(root, { Tabs: async () => ({ attach }) })();
-    await settle();
+    const islands = mountIslands(root, { Tabs: async () => ({ attach }) });
+    islands();
+    await islands.ready;
     expect(attach).not.toHaveBeenCalled();
   });
 });

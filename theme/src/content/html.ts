@@ -8,7 +8,7 @@
 import type { Element, Node } from '../generated/contract';
 import { iconSvg, type IconShape } from '../components/Icons/shapes';
 import { isExternalUrl } from '../lib/paths';
-import { NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } from './attributes';
+import { BOOLEAN_ATTRIBUTES, NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } from './attributes';
 import { isElement, nodeText } from './tree';
 import admonitionStyles from '../components/Admonition/styles.module.css';
 import codeStyles from '../components/CodeBlock/styles.module.css';
@@ -23,12 +23,6 @@ const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x
 export function escapeHtml(text: string): string {
   return text.replace(/["&'<>]/g, (c) => ESCAPES[c] ?? c);
 }
-
-/** Attributes whose mere presence means true (written `name=""`, as React does). */
-const BOOLEAN_ATTRIBUTES = new Set([
-  'open', 'checked', 'disabled', 'hidden', 'reversed', 'allowfullscreen', 'readonly', 'required',
-  'selected', 'multiple', 'autoplay', 'controls', 'loop', 'muted', 'playsinline', 'default', 'async', 'defer',
-]);
 
 /** HTML attribute names React writes in another case than the engine may spell them. */
 const LOWERCASED = new Set([
@@ -166,6 +160,13 @@ function heading(node: Element, context: Context): string {
 /** Drops the newlines between line spans: lines are blocks, so they would double up. */
 export function compactLines(html: string): string {
   return html.replace(/<\/span>\r?\n(?=<span class="line)/g, '</span>');
+}
+
+/** The text of a code block to copy: one line per line span (or the raw text when there are none). */
+export function codeText(code: HTMLElement): string {
+  const lines = code.querySelectorAll(':scope > .line');
+  if (lines.length === 0) return code.textContent ?? '';
+  return Array.from(lines, (line) => line.textContent ?? '').join('\n');
 }
 
 function codeBlock(node: Element): string {

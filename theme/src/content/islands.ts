@@ -20,11 +20,14 @@ export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   Mermaid: () => import('./islands/mermaid'),
 };
 
+/** Detaches every island of a container; `ready` settles once each has attached or failed. */
+export type MountedIslands = Detach & { ready: Promise<void> };
+
 /**
  * Attaches every island inside `container`; the returned function detaches them all
  * (including those whose code is still loading: they never attach).
  */
-export function mountIslands(container: HTMLElement, islands = ISLANDS): Detach {
+export function mountIslands(container: HTMLElement, islands = ISLANDS): MountedIslands {
   let stopped = false;
   const detachers: Detach[] = [];
   const byName = new Map<string, HTMLElement[]>();
@@ -34,13 +37,14 @@ export function mountIslands(container: HTMLElement, islands = ISLANDS): Detach 
     list.push(element);
     byName.set(name, list);
   }
+  const loads: Promise<void>[] = [];
   for (const [name, elements] of byName) {
     const load = islands[name];
     if (!load) {
       console.warn(`[docsite] The page has an interactive part "${name}" this theme does not know; it stays static.`);
       continue;
     }
-    load().then(
+    const loading = load().then(
       (module) => {
         if (stopped) return;
         for (const element of elements) {
@@ -55,8 +59,9 @@ export function mountIslands(container: HTMLElement, islands = ISLANDS): Detach 
         if (!stopped) console.error(`[docsite] The code of ${name} could not load; that part of the page stays static.`, error);
       },
     );
+    loads.push(loading);
   }
-  return () => {
+  const detach = () => {
     stopped = true;
     for (const detach of detachers.splice(0)) {
       try {
@@ -66,4 +71,5 @@ export function mountIslands(container: HTMLElement, islands = ISLANDS): Detach 
       }
     }
   };
+  return Object.assign(detach, { ready: Promise.all(loads).then(() => undefined) });
 }

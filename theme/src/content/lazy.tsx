@@ -28,9 +28,7 @@ export type SiteComponentProps = ContentComponentProps & {
 type Loaded = ComponentType<SiteComponentProps>;
 
 /**
- * The content renderer, registered by `Nodes.tsx` when it loads. Not imported: `Nodes`
- * imports the component registry, which imports this module, and the cycle would leave
- * the registry without these components in whichever bundle evaluated this module last.
+ * The content renderer, set when its chunk loads (`loadRenderer`).
  */
 let renderer: SiteComponentProps['Nodes'] = () => null;
 
@@ -96,11 +94,14 @@ export function usesReactContent(nodes: readonly Node[] | undefined): boolean {
 let rendererLoaded = false;
 let rendererPending: Promise<void> | null = null;
 
-/** Loads the React content renderer once (it registers itself: `setContentRenderer`). */
+/** Loads the React content renderer once, and hands it the on-demand components. */
 function loadRenderer(): Promise<void> {
   if (rendererLoaded) return Promise.resolve();
   rendererPending ??= import('./Nodes').then(
-    () => {
+    (module) => {
+      // The renderer imports nothing of this module (see `registerContentComponents`).
+      module.registerContentComponents(lazyComponents);
+      setContentRenderer(module.Nodes);
       rendererLoaded = true;
     },
     (error: unknown) => {

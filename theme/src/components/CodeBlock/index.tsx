@@ -9,8 +9,7 @@
 //! of scrolling sideways).
 import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
-import { compactLines } from '../../content/html';
-import { codeText } from '../../content/islands/codeBlock';
+import { codeText, compactLines } from '../../content/html';
 import { IconCheck, IconCopy, IconWrap } from '../Icons';
 import styles from './styles.module.css';
 

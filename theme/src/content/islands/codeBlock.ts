@@ -2,18 +2,12 @@
 //! 1.5 s) and, when the code is wider than its box, a word-wrap toggle (wraps long lines
 //! instead of scrolling sideways). The button is added only then, so nothing moves at load.
 import { iconSvg } from '../../components/Icons/shapes';
+import { codeText } from '../html';
 import styles from '../../components/CodeBlock/styles.module.css';
 import type { Detach } from '../islands';
 
 /** How long the copy button says "Copied". */
 export const COPIED_MS = 1500;
-
-/** The text to copy: one line per line span (or the raw text when there are none). */
-export function codeText(code: HTMLElement): string {
-  const lines = code.querySelectorAll(':scope > .line');
-  if (lines.length === 0) return code.textContent ?? '';
-  return Array.from(lines, (line) => line.textContent ?? '').join('\n');
-}
 
 export function attach(block: HTMLElement): Detach {
   const pre = block.querySelector<HTMLElement>('pre');

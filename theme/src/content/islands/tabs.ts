@@ -3,8 +3,7 @@
 //! `groupId` switch together, on the whole page, and the choice is remembered
 //! (`docusaurus.tab.{groupId}`, Docusaurus's key) and applied to the page's groups when
 //! they attach, unless the reader chose otherwise earlier in this visit.
-import { tabGroupStorageKey } from '../../contexts/TabGroups';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, tabGroupStorageKey, writeStorage } from '../../lib/storage';
 import styles from '../../components/Tabs/styles.module.css';
 import type { Detach } from '../islands';
 
