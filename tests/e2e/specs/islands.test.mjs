@@ -47,7 +47,7 @@ test('the article is adopted as the server wrote it, not re-rendered, and its pa
   assert.equal(await page.evaluate(() => Object.keys(window.__firstParagraph).some((k) => k.startsWith('__react'))), false, 'React never hydrated the content');
   assert.deepEqual(await page.evaluate(() => window.__articleChanges), [], 'no node of the article replaced');
   // An island: the copy button.
-  const copy = page.locator('[data-article] button[aria-label="Copy code to clipboard"]').first();
+  const copy = page.locator('[data-article] button[aria-label="Copy code to clipboard"]:visible').first();
   await copy.click();
   await page.waitForFunction(() => window.__copies.length > 0);
   assert.equal(await copy.textContent(), 'Copied');
@@ -83,14 +83,14 @@ test('after client navigation the new article arrives whole and its islands atta
   assert.ok(stored.some(([, value]) => value === 'dotnet' || value === '.NET'), JSON.stringify(stored));
 
   // Copy: one click, one copy.
-  const copy = page.locator('[data-article] button[aria-label="Copy code to clipboard"]').first();
+  const copy = page.locator('[data-article] button[aria-label="Copy code to clipboard"]:visible').first();
   await copy.click();
   await page.waitForFunction(() => window.__copies.length > 0);
   await page.waitForTimeout(100);
   assert.equal(await page.evaluate(() => window.__copies.length), 1);
 
   // A link inside the article navigates client-side.
-  const link = page.locator('[data-article] a[href^="/docs/api/ref/"]:not([href^="/docs/api/ref/DesktopAgent"])').first();
+  const link = page.locator('[data-article] a[href^="/docs/api/ref/"]:not([href^="/docs/api/ref/DesktopAgent"]):visible').first();
   const href = await link.getAttribute('href');
   await link.click();
   await page.waitForURL((url) => url.pathname === href.split('#')[0]);

@@ -1,7 +1,8 @@
 //! The article of a page: static HTML with islands. React renders the element that holds it
 //! (`dangerouslySetInnerHTML`) and never its inside:
 //! - on the server, and on the client for a page it navigated to, the HTML is the content
-//!   tree serialized by `html.ts` (no React elements for the tree at all);
+//!   tree serialized by `html.ts` (no React elements for the tree at all; a chunk loaded
+//!   with the page's data: `serializer.ts`);
 //! - on the first load, the element is adopted as the server wrote it: `adoptServerArticle`
 //!   (called by `entry-client.tsx` before hydrating) reads its HTML, so hydration compares
 //!   one string attribute instead of walking thousands of elements, and the DOM stays.
@@ -10,16 +11,18 @@
 //! navigates client-side and prefetches its chunks on hover, focus or visibility, as the
 //! theme's `Link` does elsewhere. Content using on-demand React components (the site pages'
 //! hero, cards, showcase) is rendered by React instead (`ReactContent`).
-import { useEffect, useMemo, useRef, type ElementType, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ElementType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Node, RouteManifest } from '../generated/contract';
 import { isRoutedLink } from '../components/Link';
 import { useRouteManifest } from '../contexts/SiteData';
 import { prefetchRoute } from '../lib/chunks';
 import { onceVisible } from '../lib/visibility';
-import { escapeHtml, renderHtml } from './html';
+// The content components' class names for the serializer, and their styles in the first view.
+import './classes';
 import { mountIslands } from './islands';
 import { ReactContent, usesReactContent } from './lazy';
+import { loadSerializer, serializer } from './serializer';
 
 /** Marks the article element (its value: the page's path). */
 export const ARTICLE_ATTRIBUTE = 'data-article';
@@ -73,14 +76,31 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
   const ref = useRef<HTMLElement>(null);
   const routes = useRouteManifest();
   const navigate = useNavigate();
+  // Loaded with every page the client navigates to (`loadRoute`); only a page rendered
+  // again after a crash may have to wait for it.
+  const [serializerLoaded, setSerializerLoaded] = useState(() => serializer() !== null);
   const html = useMemo(() => {
     if (typeof document !== 'undefined') {
       const adopted = takeAdopted(path);
       if (adopted !== null) return adopted;
     }
-    const heading = title === null || title === undefined ? '' : `<h1>${escapeHtml(title)}</h1>`;
-    return (titleInHeader && heading ? `<header>${heading}</header>` : heading) + renderHtml(content);
-  }, [path, content, title, titleInHeader]);
+    const html = serializerLoaded ? serializer() : null;
+    if (!html) return null;
+    const heading = title === null || title === undefined ? '' : `<h1>${html.escapeHtml(title)}</h1>`;
+    return (titleInHeader && heading ? `<header>${heading}</header>` : heading) + html.renderHtml(content);
+  }, [path, content, title, titleInHeader, serializerLoaded]);
+
+  useEffect(() => {
+    if (html !== null) return;
+    let cancelled = false;
+    loadSerializer().then(
+      () => !cancelled && setSerializerLoaded(true),
+      (error: unknown) => console.error('[docsite] The page could not be written.', error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [html]);
 
   // The router's `navigate` changes with the location (a hash change): held in a ref, so
   // the islands stay attached for as long as the article is the same.
@@ -89,7 +109,7 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
 
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || html === null) return;
     const detachIslands = mountIslands(element);
     const detachLinks = routeLinks(element, routes, (to, replace) => void navigateRef.current(to, { replace }));
     return () => {
@@ -98,7 +118,7 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
     };
   }, [html, routes]);
 
-  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
 }
 
 /** The internal route a link of the article goes to, if it goes through the router. */

@@ -1,7 +1,8 @@
 //! The content tree (`Node[]`) as an HTML string, without React: the article of a page is
 //! written by this serializer on the server (inside the React page, as the article element's
 //! inner HTML) and on the client when a page is navigated to, so the article arrives ready to
-//! insert and React never renders or hydrates it (see `Article.tsx`). Its markup is the
+//! insert and React never renders or hydrates it (see `Article.tsx`). A chunk of its own on
+//! the client (`serializer.ts`): the first load adopts the server's article and needs none. Its markup is the
 //! markup the React renderer (`Nodes.tsx`, used by the pages with on-demand React components)
 //! writes for the same tree (`test/html.test.tsx` compares them), with escaping by React's
 //! rules; the interactive parts carry `data-island` for `islands.ts`.
@@ -10,12 +11,8 @@ import { iconSvg, type IconShape } from '../components/Icons/shapes';
 import { isExternalUrl } from '../lib/paths';
 import { BOOLEAN_ATTRIBUTES, NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } from './attributes';
 import { isElement, nodeText } from './tree';
-import admonitionStyles from '../components/Admonition/styles.module.css';
-import codeStyles from '../components/CodeBlock/styles.module.css';
-import detailsStyles from '../components/Details/styles.module.css';
-import headingStyles from '../components/Heading/styles.module.css';
-import mermaidStyles from '../components/Mermaid/styles.module.css';
-import tabStyles from '../components/Tabs/styles.module.css';
+import './classes';
+import { contentClasses } from './serializer';
 
 const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
@@ -147,6 +144,7 @@ function linkAttributes(attributes: Attributes): void {
 type Component = (element: Element, context: Context) => string;
 
 function heading(node: Element, context: Context): string {
+  const headingStyles = contentClasses().heading;
   const level = Math.min(6, Math.max(1, Number(node.a?.level) || 2));
   const id = node.a?.id;
   const label = escapeHtml(`Direct link to ${nodeText(node.c).trim()}`);
@@ -162,14 +160,8 @@ export function compactLines(html: string): string {
   return html.replace(/<\/span>\r?\n(?=<span class="line)/g, '</span>');
 }
 
-/** The text of a code block to copy: one line per line span (or the raw text when there are none). */
-export function codeText(code: HTMLElement): string {
-  const lines = code.querySelectorAll(':scope > .line');
-  if (lines.length === 0) return code.textContent ?? '';
-  return Array.from(lines, (line) => line.textContent ?? '').join('\n');
-}
-
 function codeBlock(node: Element): string {
+  const codeStyles = contentClasses().code;
   const lang = node.a?.lang || 'text';
   const title = node.a?.title;
   const firstLine = node.a?.lineNumbers ? Number(node.a.lineNumbers) : null;
@@ -192,6 +184,7 @@ const ADMONITION_ICONS: Record<string, IconShape> = {
 };
 
 function admonition(node: Element, context: Context): string {
+  const admonitionStyles = contentClasses().admonition;
   const kind = node.a?.kind !== undefined && node.a.kind in ADMONITION_ICONS ? node.a.kind : 'note';
   const [first, ...rest] = node.c ?? [];
   const rich = first !== undefined && isElement(first, 'AdmonitionTitle') ? first : null;
@@ -220,6 +213,7 @@ export function readTabs(node: Element): { tabs: { value: string; label: string;
 }
 
 function tabsGroup(node: Element, context: Context): string {
+  const tabStyles = contentClasses().tabs;
   const { tabs, defaultValue } = readTabs(node);
   const groupId = node.a?.groupId;
   const base = `${context.prefix}-tabs-${context.tabs++}`;
@@ -240,6 +234,7 @@ function tabsGroup(node: Element, context: Context): string {
 }
 
 function mermaid(node: Element): string {
+  const mermaidStyles = contentClasses().mermaid;
   const code = node.a?.code ?? '';
   const width = Number(node.a?.width);
   const height = Number(node.a?.height);
@@ -254,6 +249,7 @@ function mermaid(node: Element): string {
 }
 
 function details(node: Element, context: Context): string {
+  const detailsStyles = contentClasses().details;
   const open = isTruthy(node.a?.open) ? ' open=""' : '';
   return `<details class="${detailsStyles.details}"${open}>${renderList(node.c, context)}</details>`;
 }

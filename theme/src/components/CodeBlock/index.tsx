@@ -9,7 +9,8 @@
 //! of scrolling sideways).
 import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
-import { codeText, compactLines } from '../../content/html';
+import { codeText } from '../../content/codeText';
+import { compactLines } from '../../content/html';
 import { IconCheck, IconCopy, IconWrap } from '../Icons';
 import styles from './styles.module.css';
 

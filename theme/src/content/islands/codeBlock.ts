@@ -2,7 +2,7 @@
 //! 1.5 s) and, when the code is wider than its box, a word-wrap toggle (wraps long lines
 //! instead of scrolling sideways). The button is added only then, so nothing moves at load.
 import { iconSvg } from '../../components/Icons/shapes';
-import { codeText } from '../html';
+import { codeText } from '../codeText';
 import styles from '../../components/CodeBlock/styles.module.css';
 import type { Detach } from '../islands';
 
