@@ -1,5 +1,6 @@
 //! Client entry: reads the boot record, loads the site, routes, page and sidebar
-//! chunks (preloaded by the page), then hydrates the server-rendered HTML. If the data
+//! chunks (preloaded by the page), then hydrates the server-rendered HTML (all but the
+//! article, which is adopted as it is: `content/Article.tsx`). If the data
 //! cannot be loaded, the server HTML stays as it is, with an error bar and Retry.
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -7,6 +8,7 @@ import './styles/index.css';
 import { loadBootData, readBoot, type BootData } from './app/boot';
 import { ClientApp, UNMATCHED_PATH } from './app/ClientApp';
 import { hideErrorBar, showErrorBar } from './app/ErrorBar';
+import { adoptServerArticle } from './content/Article';
 import { preloadContent } from './content/lazy';
 import { normalizePath } from './lib/paths';
 
@@ -31,6 +33,8 @@ function hydrate(data: BootData): void {
   if (!root) throw new Error(`The page has no #${ROOT_ID} element.`);
   const path = normaliseAddress();
   const shownPath = data.page.kind === 'notFound' && data.routes.routes[path] ? UNMATCHED_PATH : path;
+  // The article stays as the server wrote it: React adopts it instead of hydrating it.
+  adoptServerArticle();
   hydrateRoot(
     root,
     <BrowserRouter>

@@ -10,9 +10,11 @@ import { renderHead } from './app/head';
 import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
 import { stylesheetTags } from './app/chunkAssets';
 import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
+import { loadSerializer } from './content/serializer';
 
-// On-demand content components render synchronously once loaded (see content/lazy.tsx).
-await preloadAllContent();
+// On-demand content components and the article serializer render synchronously once loaded
+// (see content/lazy.tsx, content/serializer.ts).
+await Promise.all([preloadAllContent(), loadSerializer()]);
 
 /** The module of each on-demand component's chunk, as Vite's manifest keys it. */
 const CHUNK_SOURCES: Record<LazyComponentName, string> = {

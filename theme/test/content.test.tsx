@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../src/generated/contract';
-import { parseStyle, toReactProps } from '../src/content/attributes';
+import { parseStyle } from '../src/content/attributes';
+import { toReactProps } from '../src/content/reactProps';
 import { Nodes, nodeText } from '../src/content/Nodes';
 import { tabGroupStorageKey } from '../src/contexts/TabGroups';
 import { click, mount, withProviders } from './render';

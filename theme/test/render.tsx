@@ -42,9 +42,17 @@ export function cleanup(): void {
  * caller unmounts it) and what was logged through console.error and console.warn meanwhile,
  * recoverable hydration errors included.
  */
-export function hydrateServerHtml(site: SiteData, routes: RouteManifest, page: PageData, sidebar: SidebarData | null): { root: Root; errors: unknown[][]; warnings: unknown[][] } {
+export function hydrateServerHtml(
+  site: SiteData,
+  routes: RouteManifest,
+  page: PageData,
+  sidebar: SidebarData | null,
+  /** Runs once the server HTML is in the document, before hydrating (as the client entry's steps). */
+  beforeHydrate?: () => void,
+): { root: Root; errors: unknown[][]; warnings: unknown[][] } {
   const { html } = render(page.path, site, routes, page, sidebar);
   document.body.innerHTML = `<div id="__docsite_root">${html}</div>`;
+  beforeHydrate?.();
   const error = vi.spyOn(console, 'error');
   const warn = vi.spyOn(console, 'warn');
   try {

@@ -2,7 +2,7 @@
 import { DocPage } from '../components/DocPage';
 import { NotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { Nodes } from '../content/Nodes';
+import { ReactContent } from '../content/lazy';
 import { usePageData } from '../contexts/PageData';
 
 export function PageView() {
@@ -16,6 +16,6 @@ export function PageView() {
       return <Page />;
     case 'search':
       // The search UI is the page's content: an on-demand `SearchPage` element (content/lazy.tsx).
-      return <Nodes nodes={content} />;
+      return <ReactContent nodes={content} />;
   }
 }

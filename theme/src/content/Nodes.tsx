@@ -4,9 +4,9 @@
 import { createElement, type ReactNode } from 'react';
 import type { Element, Node } from '../generated/contract';
 import { Link } from '../components/Link';
-import { NO_WHITESPACE_TEXT, toReactProps, VOID_ELEMENTS } from './attributes';
+import { NO_WHITESPACE_TEXT, VOID_ELEMENTS } from './attributes';
+import { toReactProps } from './reactProps';
 import { contentComponents } from './components';
-import { setContentRenderer } from './lazy';
 import { isElement, nodeText } from './tree';
 
 export type NodesProps = { nodes: readonly Node[] | undefined };
@@ -15,9 +15,6 @@ export type NodesProps = { nodes: readonly Node[] | undefined };
 export function Nodes({ nodes }: NodesProps) {
   return <>{renderNodes(nodes)}</>;
 }
-
-// The on-demand components (content/lazy.tsx) render their children with this renderer.
-setContentRenderer(Nodes);
 
 /** Renders content nodes to React children (keys by position: the tree is static). */
 export function renderNodes(nodes: readonly Node[] | undefined): ReactNode[] {
@@ -73,3 +70,4 @@ function renderElement(element: Element, key: number): ReactNode {
 }
 
 export { isElement, nodeText };
+export { registerContentComponents } from './components';

@@ -8,7 +8,6 @@ import { Details } from '../components/Details';
 import { Heading } from '../components/Heading';
 import { Mermaid } from '../components/Mermaid';
 import { TabItem, Tabs } from '../components/Tabs';
-import { lazyComponents } from './lazy';
 
 /** Props of every content component: its element (attributes in `a`, children in `c`). */
 export type ContentComponentProps = { node: Element };
@@ -21,6 +20,14 @@ export const contentComponents: Record<string, ComponentType<ContentComponentPro
   TabItem,
   Mermaid,
   Details,
-  // The site pages' components (home, community, users, training), in chunks of their own.
-  ...lazyComponents,
 };
+
+/**
+ * Adds the site pages' components (home, community, users, training: chunks of their own),
+ * handed in by `lazy.tsx` when it loads this renderer: importing them here would make this
+ * chunk and the entry import each other, and the bundler would split the entry to break
+ * the cycle.
+ */
+export function registerContentComponents(more: Record<string, ComponentType<ContentComponentProps>>): void {
+  Object.assign(contentComponents, more);
+}

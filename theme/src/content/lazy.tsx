@@ -2,6 +2,10 @@
 //! community showcase and users grid. A doc page never loads them; a site page links only
 //! the stylesheets of the components it shows (see `entry-server.tsx`).
 //!
+//! A page whose content uses one is rendered by React as a whole (`ReactContent`: the
+//! React content renderer, `Nodes.tsx`, is itself a chunk loaded with them); every other
+//! article is static HTML with islands (`Article.tsx`).
+//!
 //! A chunk is loaded *before* a page that uses it renders: the server bundle loads them all
 //! at import (`entry-server.tsx`), the client before hydrating (`entry-client.tsx`) and
 //! before showing a page it navigated to (`loadRoute`). A component whose chunk is loaded
@@ -24,9 +28,7 @@ export type SiteComponentProps = ContentComponentProps & {
 type Loaded = ComponentType<SiteComponentProps>;
 
 /**
- * The content renderer, registered by `Nodes.tsx` when it loads. Not imported: `Nodes`
- * imports the component registry, which imports this module, and the cycle would leave
- * the registry without these components in whichever bundle evaluated this module last.
+ * The content renderer, set when its chunk loads (`loadRenderer`).
  */
 let renderer: SiteComponentProps['Nodes'] = () => null;
 
@@ -84,14 +86,42 @@ export function lazyComponentsIn(nodes: readonly Node[] | undefined, found = new
   return found;
 }
 
-/** Loads every chunk the content needs; resolves at once when there is none. */
-export async function preloadContent(nodes: readonly Node[] | undefined): Promise<void> {
-  await Promise.all([...lazyComponentsIn(nodes)].map(loadComponent));
+/** Whether React renders this content (it uses an on-demand component), not `Article`. */
+export function usesReactContent(nodes: readonly Node[] | undefined): boolean {
+  return lazyComponentsIn(nodes).size > 0;
 }
 
-/** Loads every on-demand component (the server renders any page). */
+let rendererLoaded = false;
+let rendererPending: Promise<void> | null = null;
+
+/** Loads the React content renderer once, and hands it the on-demand components. */
+function loadRenderer(): Promise<void> {
+  if (rendererLoaded) return Promise.resolve();
+  rendererPending ??= import('./Nodes').then(
+    (module) => {
+      // The renderer imports nothing of this module (see `registerContentComponents`).
+      module.registerContentComponents(lazyComponents);
+      setContentRenderer(module.Nodes);
+      rendererLoaded = true;
+    },
+    (error: unknown) => {
+      rendererPending = null;
+      throw error;
+    },
+  );
+  return rendererPending;
+}
+
+/** Loads every chunk the content needs; resolves at once when there is none. */
+export async function preloadContent(nodes: readonly Node[] | undefined): Promise<void> {
+  const names = [...lazyComponentsIn(nodes)];
+  if (names.length === 0) return;
+  await Promise.all([loadRenderer(), ...names.map(loadComponent)]);
+}
+
+/** Loads every on-demand component and the React renderer (the server renders any page). */
 export async function preloadAllContent(): Promise<void> {
-  await Promise.all((Object.keys(LAZY_COMPONENTS) as LazyComponentName[]).map(loadComponent));
+  await Promise.all([loadRenderer(), ...(Object.keys(LAZY_COMPONENTS) as LazyComponentName[]).map(loadComponent)]);
 }
 
 /** A thenable that calls back synchronously, so `lazy()` resolves during the render. */
@@ -125,3 +155,24 @@ function lazyComponent(name: LazyComponentName): ComponentType<ContentComponentP
 export const lazyComponents = Object.fromEntries(
   (Object.keys(LAZY_COMPONENTS) as LazyComponentName[]).map((name) => [name, lazyComponent(name)]),
 ) as Record<LazyComponentName, ComponentType<ContentComponentProps>>;
+
+const LazyRenderer = lazy<SiteComponentProps['Nodes']>(
+  () =>
+    (rendererLoaded
+      ? settled({ default: (props: { nodes: readonly Node[] | undefined }) => renderer(props) })
+      : loadRenderer().then(() => ({ default: (props: { nodes: readonly Node[] | undefined }) => renderer(props) }))) as Promise<{
+      default: SiteComponentProps['Nodes'];
+    }>,
+);
+
+/**
+ * Content rendered by React (pages with on-demand components, the search page). Its
+ * renderer is loaded with those components (`preloadContent`), so this renders at once.
+ */
+export function ReactContent({ nodes }: { nodes: readonly Node[] | undefined }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRenderer nodes={nodes} />
+    </Suspense>
+  );
+}

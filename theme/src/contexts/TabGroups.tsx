@@ -2,13 +2,10 @@
 //! together, and the choice is remembered (`docusaurus.tab.{groupId}`, Docusaurus's key,
 //! so readers coming from the old site keep their choice).
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { writeStorage } from '../lib/storage';
+import { tabGroupStorageKey, writeStorage } from '../lib/storage';
 import { createStrictContext } from './createStrictContext';
 
-/** localStorage key of a tab group's choice. */
-export function tabGroupStorageKey(groupId: string): string {
-  return `docusaurus.tab.${groupId}`;
-}
+export { tabGroupStorageKey };
 
 export type TabGroupsContextValue = {
   /** groupId -> chosen value. */

@@ -3,6 +3,7 @@
 //! never stale; a failed load is dropped from the cache so that a retry refetches.
 import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../generated/contract';
 import { preloadContent } from '../content/lazy';
+import { loadSerializer } from '../content/serializer';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
@@ -58,14 +59,16 @@ export function routeChunks(
 export type LoadedRoute = { page: PageData; sidebar: SidebarData | null };
 
 /** Loads the page and sidebar chunks of a (normalised) route path in parallel, and the
- * code of any on-demand content component the page uses. */
+ * code of any on-demand content component the page uses, and the article serializer. */
 export async function loadRoute(routes: RouteManifest, path: string): Promise<LoadedRoute> {
   const { chunk, sidebar } = routeChunks(routes, path);
-  const [page, sidebarData] = await Promise.all([
+  const [page, , sidebarData] = await Promise.all([
     loadJson<PageData>(chunk).then(async (page) => {
       await preloadContent(page.content);
       return page;
     }),
+    // The article is written on the client (content/serializer.ts).
+    loadSerializer(),
     sidebar ? loadJson<SidebarData>(sidebar) : Promise.resolve(null),
   ]);
   return { page, sidebar: sidebarData };

@@ -55,3 +55,8 @@ export function removeStorage(key: string): void {
 export function resetStorageWarning(): void {
   warned = false;
 }
+
+/** localStorage key of a tab group's choice (Docusaurus's, so readers keep their choice). */
+export function tabGroupStorageKey(groupId: string): string {
+  return `docusaurus.tab.${groupId}`;
+}

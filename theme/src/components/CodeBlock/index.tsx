@@ -1,3 +1,6 @@
+//! React version of the code block, for content rendered by React (pages with on-demand
+//! components); an article of static HTML gets the same markup from `content/html.ts` and
+//! its behaviour from the `content/islands/codeBlock.ts` island.
 //! A highlighted code block. The engine highlights at build time into
 //! `<span class="line">` per line with token spans inside; this component adds the
 //! title bar, the copy button, for `showLineNumbers` fences (`lineNumbers` = the first
@@ -6,22 +9,14 @@
 //! of scrolling sideways).
 import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
+import { codeText } from '../../content/codeText';
+import { compactLines } from '../../content/html';
 import { IconCheck, IconCopy, IconWrap } from '../Icons';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;
 
-/** Drops the newlines between line spans: lines are blocks, so they would double up. */
-export function compactLines(html: string): string {
-  return html.replace(/<\/span>\r?\n(?=<span class="line)/g, '</span>');
-}
-
-/** The text to copy: one line per line span (or the raw text when there are none). */
-export function codeText(code: HTMLElement): string {
-  const lines = code.querySelectorAll(':scope > .line');
-  if (lines.length === 0) return code.textContent ?? '';
-  return Array.from(lines, (line) => line.textContent ?? '').join('\n');
-}
+export { codeText, compactLines };
 
 export function CodeBlock({ node }: Props) {
   const lang = node.a?.lang || 'text';

@@ -1,5 +1,6 @@
-//! A documentation page: sidebar | article | table of contents.
-import { Nodes } from '../../content/Nodes';
+//! A documentation page: sidebar | article | table of contents. The article's content is
+//! static HTML with islands (`content/Article.tsx`); the rest is React.
+import { Article } from '../../content/Article';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { DocBreadcrumbs } from '../DocBreadcrumbs';
 import { DocFooter } from '../DocFooter';
@@ -32,14 +33,13 @@ export function DocPage() {
               <TableOfContents variant="collapsible" />
             </div>
           ) : null}
-          <div className="markdown">
-            {page.hideTitle ? null : (
-              <header>
-                <h1>{page.title}</h1>
-              </header>
-            )}
-            <Nodes nodes={page.content} />
-          </div>
+          <Article
+            path={page.path}
+            content={page.content}
+            title={page.hideTitle ? null : page.title}
+            titleInHeader
+            className="markdown"
+          />
           <DocFooter />
           <LastUpdated />
           <DocPaginator />

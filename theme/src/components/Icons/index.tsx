@@ -1,11 +1,15 @@
 //! Inline SVG icons (no icon font, no extra request). Default size 21 px, the menu
 //! icon 30 px, the close icon 14 px (SPEC §9). All are decorative: the control that holds one carries the label.
 import type { ReactNode, SVGProps } from 'react';
+import { ICON_SHAPES, type IconShape } from './shapes';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-/** The frame of every line icon; `size` and any SVG attribute (e.g. `strokeWidth`) can be set. */
-export function Icon({ size = 21, children, ...rest }: IconProps & { children: ReactNode }) {
+/**
+ * The frame of every line icon; `size` and any SVG attribute (e.g. `strokeWidth`) can be set.
+ * Its shapes are `children`, or a `shape` of `shapes.ts` (icons the article's HTML also uses).
+ */
+export function Icon({ size = 21, children, shape, ...rest }: IconProps & { children?: ReactNode; shape?: IconShape }) {
   return (
     <svg
       width={size}
@@ -19,9 +23,8 @@ export function Icon({ size = 21, children, ...rest }: IconProps & { children: R
       aria-hidden="true"
       focusable="false"
       {...rest}
-    >
-      {children}
-    </svg>
+      {...(shape ? { dangerouslySetInnerHTML: { __html: ICON_SHAPES[shape] } } : { children })}
+    />
   );
 }
 
@@ -85,30 +88,16 @@ export function IconExternal({ size = 13, ...props }: IconProps) {
 }
 
 export function IconCopy(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-    </Icon>
-  );
+  return <Icon {...props} shape="copy" />;
 }
 
 /** Word wrap: a line that turns back under itself. */
 export function IconWrap(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 6h18M3 12h15a3 3 0 0 1 0 6h-4M3 18h7" />
-      <path d="m16 16-2 2 2 2" />
-    </Icon>
-  );
+  return <Icon {...props} shape="wrap" />;
 }
 
 export function IconCheck(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 6 9 17l-5-5" />
-    </Icon>
-  );
+  return <Icon {...props} shape="check" />;
 }
 
 export function IconSearch(props: IconProps) {
@@ -130,55 +119,25 @@ export function IconLanguage(props: IconProps) {
 }
 
 export function IconInfo(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 16v-4M12 8h.01" />
-    </Icon>
-  );
+  return <Icon {...props} shape="info" />;
 }
 
 export function IconImportant(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 3 2.5 20h19z" transform="rotate(180 12 12)" />
-      <path d="M12 9v4M12 16h.01" />
-    </Icon>
-  );
+  return <Icon {...props} shape="important" />;
 }
 
 export function IconNote(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
-      <path d="M14 3v6h6M8 13h8M8 17h5" />
-    </Icon>
-  );
+  return <Icon {...props} shape="note" />;
 }
 
 export function IconTip(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M9 18h6M10 22h4" />
-      <path d="M12 2a7 7 0 0 0-4 12.7c.6.5 1 1.3 1 2.1V17h6v-.2c0-.8.4-1.6 1-2.1A7 7 0 0 0 12 2z" />
-    </Icon>
-  );
+  return <Icon {...props} shape="tip" />;
 }
 
 export function IconWarning(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-      <path d="M12 9v4M12 17h.01" />
-    </Icon>
-  );
+  return <Icon {...props} shape="warning" />;
 }
 
 export function IconDanger(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9z" />
-      <path d="M12 8v4M12 16h.01" />
-    </Icon>
-  );
+  return <Icon {...props} shape="danger" />;
 }

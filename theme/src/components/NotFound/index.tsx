@@ -1,13 +1,13 @@
 //! The not-found page: shown for any path the route manifest does not know. The engine's
 //! content says what happened; the page adds the ways on: home, the docs, search.
-import { Nodes } from '../../content/Nodes';
+import { Article } from '../../content/Article';
 import { usePageData } from '../../contexts/PageData';
 import { useSiteData } from '../../contexts/SiteData';
 import { Link } from '../Link';
 import styles from './styles.module.css';
 
 export function NotFound() {
-  const { content } = usePageData();
+  const { content, path } = usePageData();
   const site = useSiteData();
   const docs = site.versions.find((version) => version.isLast) ?? site.versions[0];
   const ways = [
@@ -19,7 +19,7 @@ export function NotFound() {
     <div className={styles.notFound}>
       <article className="markdown">
         <h1>Page Not Found</h1>
-        <Nodes nodes={content} />
+        <Article path={path} content={content} />
         <ul>
           {ways.map((way) => (
             <li key={way.label}>

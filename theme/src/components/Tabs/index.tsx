@@ -1,33 +1,20 @@
+//! React version of a tab group, for content rendered by React (pages with on-demand
+//! components); a static article gets the markup from `content/html.ts` and the behaviour
+//! from the `content/islands/tabs.ts` island.
 //! `<Tabs groupId>` with `<TabItem value label default>` children. The server selects
 //! the `default` item (else the first); a remembered group choice is applied after
 //! hydration, so both sides render the same first markup.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Element } from '../../generated/contract';
 import type { ContentComponentProps } from '../../content/components';
-import { isElement, Nodes } from '../../content/Nodes';
+import { readTabs } from '../../content/html';
+import { Nodes } from '../../content/Nodes';
 import { tabGroupStorageKey, useTabGroups } from '../../contexts/TabGroups';
 import { readStorage } from '../../lib/storage';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;
 
-type Tab = { value: string; label: string; node: Element };
-
-function isTruthy(attribute: string | undefined): boolean {
-  return attribute !== undefined && attribute !== 'false';
-}
-
-/** The tabs of a Tabs element and the value selected before any reader choice. */
-export function readTabs(node: Element): { tabs: Tab[]; defaultValue: string | undefined } {
-  const tabs = (node.c ?? [])
-    .filter((child): child is Element => isElement(child, 'TabItem'))
-    .map((child, index) => {
-      const value = child.a?.value ?? String(index);
-      return { value, label: child.a?.label ?? value, node: child };
-    });
-  const marked = tabs.find((tab) => isTruthy(tab.node.a?.default));
-  return { tabs, defaultValue: (marked ?? tabs[0])?.value };
-}
+export { readTabs };
 
 export function Tabs({ node }: Props) {
   const { tabs, defaultValue } = readTabs(node);

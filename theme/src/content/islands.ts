@@ -1,0 +1,75 @@
+//! Islands: the interactive parts of a server-written article (`Article.tsx`), each
+//! attached on its own to the HTML it finds, with no React tree around it. The serializer
+//! (`html.ts`) marks them `data-island="<Name>"`; each kind's code is a chunk of its own,
+//! loaded only when the page has one. A part whose code fails to load or throws while
+//! attaching stays as the server wrote it (readable, not interactive) and the error is
+//! logged: the rest of the page is unaffected.
+//!
+//! Headings' "#" anchors and `<details>` need no code: they are plain HTML.
+
+/** What attaching an island returns: detaches it (listeners, observers, timers). */
+export type Detach = () => void;
+
+/** An island kind's module: attaches to one marked element. */
+export type IslandModule = { attach: (element: HTMLElement) => Detach };
+
+/** Island name -> its chunk. */
+export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  CodeBlock: () => import('./islands/codeBlock'),
+  Tabs: () => import('./islands/tabs'),
+  Mermaid: () => import('./islands/mermaid'),
+};
+
+/** Detaches every island of a container; `ready` settles once each has attached or failed. */
+export type MountedIslands = Detach & { ready: Promise<void> };
+
+/**
+ * Attaches every island inside `container`; the returned function detaches them all
+ * (including those whose code is still loading: they never attach).
+ */
+export function mountIslands(container: HTMLElement, islands = ISLANDS): MountedIslands {
+  let stopped = false;
+  const detachers: Detach[] = [];
+  const byName = new Map<string, HTMLElement[]>();
+  for (const element of container.querySelectorAll<HTMLElement>('[data-island]')) {
+    const name = element.dataset.island ?? '';
+    const list = byName.get(name) ?? [];
+    list.push(element);
+    byName.set(name, list);
+  }
+  const loads: Promise<void>[] = [];
+  for (const [name, elements] of byName) {
+    const load = islands[name];
+    if (!load) {
+      console.warn(`[docsite] The page has an interactive part "${name}" this theme does not know; it stays static.`);
+      continue;
+    }
+    const loading = load().then(
+      (module) => {
+        if (stopped) return;
+        for (const element of elements) {
+          try {
+            detachers.push(module.attach(element));
+          } catch (error) {
+            console.error(`[docsite] An interactive part of the page (${name}) failed; it stays as the server wrote it.`, error);
+          }
+        }
+      },
+      (error: unknown) => {
+        if (!stopped) console.error(`[docsite] The code of ${name} could not load; that part of the page stays static.`, error);
+      },
+    );
+    loads.push(loading);
+  }
+  const detach = () => {
+    stopped = true;
+    for (const detach of detachers.splice(0)) {
+      try {
+        detach();
+      } catch (error) {
+        console.error('[docsite] An interactive part of the page failed to detach.', error);
+      }
+    }
+  };
+  return Object.assign(detach, { ready: Promise.all(loads).then(() => undefined) });
+}

@@ -1,0 +1,71 @@
+//! Code-block island: the copy button (copies one line per line span, says "Copied" for
+//! 1.5 s) and, when the code is wider than its box, a word-wrap toggle (wraps long lines
+//! instead of scrolling sideways). The button is added only then, so nothing moves at load.
+import { iconSvg } from '../../components/Icons/shapes';
+import { codeText } from '../codeText';
+import styles from '../../components/CodeBlock/styles.module.css';
+import type { Detach } from '../islands';
+
+/** How long the copy button says "Copied". */
+export const COPIED_MS = 1500;
+
+export function attach(block: HTMLElement): Detach {
+  const pre = block.querySelector<HTMLElement>('pre');
+  const code = pre?.querySelector<HTMLElement>('code');
+  const buttons = block.querySelector<HTMLElement>(`.${styles.buttons}`);
+  const copyButton = buttons?.querySelector<HTMLButtonElement>(`.${styles.copy}`);
+  if (!pre || !code || !buttons || !copyButton) throw new Error('A code block is missing its code or its buttons.');
+  let timer: number | undefined;
+  let wrapped = false;
+  let wrapButton: HTMLButtonElement | null = null;
+
+  const showCopied = (copied: boolean) => {
+    copyButton.classList.toggle(styles.copied ?? 'copied', copied);
+    copyButton.innerHTML = copied ? `${iconSvg('check', 16)}<span>Copied</span>` : iconSvg('copy', 16);
+  };
+  const copy = () => {
+    navigator.clipboard?.writeText(codeText(code)).then(
+      () => {
+        showCopied(true);
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => showCopied(false), COPIED_MS);
+      },
+      (error: unknown) => console.warn('[docsite] Could not copy the code to the clipboard.', error),
+    );
+  };
+  copyButton.addEventListener('click', copy);
+
+  const toggleWrap = () => {
+    wrapped = !wrapped;
+    pre.classList.toggle(styles.wrapped ?? 'wrapped', wrapped);
+    wrapButton?.setAttribute('aria-pressed', String(wrapped));
+    measure();
+  };
+  const showWrapButton = (show: boolean) => {
+    if (show && !wrapButton) {
+      wrapButton = document.createElement('button');
+      wrapButton.type = 'button';
+      wrapButton.className = styles.button ?? '';
+      wrapButton.setAttribute('aria-label', 'Toggle word wrap');
+      wrapButton.setAttribute('aria-pressed', String(wrapped));
+      wrapButton.title = 'Toggle word wrap';
+      wrapButton.innerHTML = iconSvg('wrap', 16);
+      wrapButton.addEventListener('click', toggleWrap);
+      buttons.insertBefore(wrapButton, copyButton);
+    } else if (!show && wrapButton) {
+      wrapButton.remove();
+      wrapButton = null;
+    }
+  };
+  // Whether the code scrolls sideways (re-measured when the box changes width).
+  const measure = () => showWrapButton(wrapped || pre.scrollWidth > pre.clientWidth);
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+  observer?.observe(pre);
+
+  return () => {
+    observer?.disconnect();
+    window.clearTimeout(timer);
+    copyButton.removeEventListener('click', copy);
+    wrapButton?.removeEventListener('click', toggleWrap);
+  };
+}
