@@ -22,6 +22,7 @@ pub mod docusaurus;
 pub mod emit;
 pub mod git;
 pub mod headers;
+pub mod json_spans;
 pub mod load;
 pub mod markdown;
 pub mod output;
