@@ -18,6 +18,7 @@ mod csp_manifest;
 pub mod data_files;
 pub mod dev;
 pub mod diagnostics;
+pub mod doc_cards;
 pub mod docusaurus;
 pub mod emit;
 pub mod git;
