@@ -123,6 +123,27 @@ pub struct RawConfig {
     /// other origins may fetch. Everything is on by default.
     #[serde(default)]
     pub deploy: RawDeploy,
+    /// What content may embed from other sites.
+    #[serde(default)]
+    pub security: RawSecurity,
+}
+
+/// What content may embed from other sites. Nothing by default: an `<iframe>` in Markdown
+/// is an error until its origin is listed here.
+///
+/// ```toml
+/// [security]
+/// frameSrc = ["https://www.youtube-nocookie.com"]
+/// ```
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawSecurity {
+    /// Origins (`https://host`, with a port when it is not the default one, no path) whose
+    /// pages content may show in an `<iframe>`; pages' Content-Security-Policy gets them as
+    /// `frame-src`. Docusaurus has no such key: a site read from its Docusaurus config
+    /// starts with none. Default: none.
+    #[serde(default)]
+    pub frame_src: Vec<String>,
 }
 
 /// A redirect from an old route to a page of the site.
@@ -867,6 +888,9 @@ pub struct SiteConfig {
     pub toc_levels: (u8, u8),
     /// Warnings about the configuration (keys of a Docusaurus config docsite ignores).
     pub warnings: Vec<Diagnostic>,
+    /// Errors in values that were replaced by their default (or left out) so the content
+    /// could still be checked ([`SiteConfig::read_with`]); empty from [`SiteConfig::load`].
+    pub errors: Vec<Diagnostic>,
     /// Whether the configuration came from a Docusaurus config (no `docsite.toml`).
     pub from_docusaurus: bool,
 }
@@ -929,6 +953,20 @@ impl SiteConfig {
     /// [`SiteConfig::load`], with `baseUrl` replaced by `base_url` when given (`docsite build
     /// --base-url`: a fork or a deploy preview published under another path).
     pub fn load_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
+        let config = Self::read_with(site_dir, base_url)?;
+        if config.errors.is_empty() {
+            Ok(config)
+        } else {
+            Err(config.errors)
+        }
+    }
+
+    /// [`SiteConfig::load_with`] for a run that reports every problem of the site at once:
+    /// a value that is wrong but does not stop docsite from finding the content becomes an
+    /// entry of [`SiteConfig::errors`] and is replaced by its default (or left out), so the
+    /// content is still checked. Only a configuration that cannot be read, or one whose
+    /// docs or sidebars path leaves the site folder, is an `Err` (every error found so far).
+    pub fn read_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
         let Source { file, mut raw, toml: text, warnings } = read_source(site_dir)?;
         let from_docusaurus = text.is_none();
         let text = text.unwrap_or_default();
@@ -952,11 +990,15 @@ impl SiteConfig {
         };
         if !raw.base_url.starts_with('/') {
             errors.push(key_error("baseUrl", format!("must start with `/`, found {:?}", raw.base_url)));
+            raw.base_url = default_base_url();
         }
-        for (key, value) in [("baseUrl", &raw.base_url), ("docs.routeBasePath", &raw.docs.route_base_path)] {
-            if let Some(why) = crate::route::problem(value) {
-                errors.push(key_error(key, format!("{value:?} {why}")));
-            }
+        if let Some(why) = crate::route::problem(&raw.base_url) {
+            errors.push(key_error("baseUrl", format!("{:?} {why}", raw.base_url)));
+            raw.base_url = default_base_url();
+        }
+        if let Some(why) = crate::route::problem(&raw.docs.route_base_path) {
+            errors.push(key_error("docs.routeBasePath", format!("{:?} {why}", raw.docs.route_base_path)));
+            raw.docs.route_base_path = RawDocs::default().route_base_path;
         }
         if !(raw.url.starts_with("http://") || raw.url.starts_with("https://")) {
             errors.push(key_error("url", format!("must be an absolute http(s) URL, found {:?}", raw.url)));
@@ -965,6 +1007,7 @@ impl SiteConfig {
         let lang = &raw.locale.html_lang;
         if lang.is_empty() || !lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
             errors.push(key_error("locale.htmlLang", format!("must be a language tag such as \"en\" or \"en-GB\", found {lang:?}")));
+            raw.locale.html_lang = RawLocale::default().html_lang;
         }
         let (min, max) = (raw.table_of_contents.min_heading_level, raw.table_of_contents.max_heading_level);
         if !(2..=6).contains(&min) || !(2..=6).contains(&max) || min > max {
@@ -972,6 +1015,7 @@ impl SiteConfig {
                 "tableOfContents",
                 format!("heading levels must satisfy 2 <= minHeadingLevel <= maxHeadingLevel <= 6, found {min}..{max}"),
             ));
+            raw.table_of_contents = RawToc::default();
         }
         for (i, path) in raw.deploy.cors.iter().enumerate() {
             if path.starts_with('/') || path.contains(['*', '?', '#', '\n', ' ']) || path.split('/').any(|s| s == "..") {
@@ -991,6 +1035,12 @@ impl SiteConfig {
         }
         if raw.static_directories != default_static_dirs() {
             errors.push(key_error("staticDirectories", format!("only [\"static\"] is supported, found {:?}", raw.static_directories)));
+            raw.static_directories = default_static_dirs();
+        }
+        for (i, dir) in raw.static_directories.iter().enumerate() {
+            if let Err(msg) = inside_site(site_dir, dir) {
+                errors.push(key_error(&format!("staticDirectories[{i}]"), msg));
+            }
         }
         for (i, r) in raw.redirects.iter().enumerate() {
             if !r.from.starts_with('/') || crate::route::problem(&r.from).is_some() {
@@ -1005,31 +1055,55 @@ impl SiteConfig {
                 errors.push(key_error(&format!("redirects[{i}]"), format!("`to` must be a route starting with `/` or an http(s) URL, found {to:?}")));
             }
         }
-        // Every path the engine reads stays inside the site folder: no absolute path, no
-        // `..`, no symlink that leads out.
-        let mut read_paths: Vec<(String, &str)> = vec![("docs.path".into(), raw.docs.path.as_str()), ("docs.sidebarPath".into(), raw.docs.sidebar_path.as_str())];
-        read_paths.extend(raw.static_directories.iter().enumerate().map(|(i, d)| (format!("staticDirectories[{i}]"), d.as_str())));
-        read_paths.extend(raw.schemas.iter().enumerate().map(|(i, set)| (format!("schemas[{i}].npmDir"), set.npm_dir.as_str())));
-        for (key, rel) in read_paths {
-            if let Err(msg) = inside_site(site_dir, rel) {
-                errors.push(key_error(&key, msg));
+        // A frame origin goes into the CSP header: exactly `scheme://host[:port]`.
+        let mut frames = Vec::new();
+        for (i, origin) in raw.security.frame_src.iter().enumerate() {
+            match crate::headers::origin_of(origin) {
+                Some(o) if o == *origin && !origin.starts_with("//") => frames.push(o),
+                _ => errors.push(key_error(
+                    "frameSrc",
+                    format!("`security.frameSrc[{i}]` must be an origin such as \"https://www.youtube-nocookie.com\" (http(s), host, optional port, no path), found {origin:?}"),
+                )),
             }
         }
+        raw.security.frame_src = frames;
+        // Every path the engine reads stays inside the site folder: no absolute path, no
+        // `..`, no symlink that leads out. The docs and sidebars paths are where the content
+        // is: without them there is nothing to check.
+        let mut fatal = false;
+        for (key, rel) in [("docs.path", raw.docs.path.as_str()), ("docs.sidebarPath", raw.docs.sidebar_path.as_str())] {
+            if let Err(msg) = inside_site(site_dir, rel) {
+                errors.push(key_error(key, msg));
+                fatal = true;
+            }
+        }
+        let mut schemas_ok = true;
         for (i, set) in raw.schemas.iter().enumerate() {
+            if let Err(msg) = inside_site(site_dir, &set.npm_dir) {
+                errors.push(key_error(&format!("schemas[{i}].npmDir"), msg));
+                schemas_ok = false;
+            }
             let from = Path::new(&set.from);
             if from.is_absolute() || from.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
                 errors.push(key_error(&format!("schemas[{i}].from"), format!("must be a folder inside `npmDir` (no `..`, not absolute), found {:?}", set.from)));
+                schemas_ok = false;
             }
         }
+        if !schemas_ok {
+            // Nothing is installed or read from a set that could lead outside the site.
+            raw.schemas.clear();
+        }
+        let mut css_ok = Vec::new();
         for (i, css) in raw.custom_css.iter().enumerate() {
             let key = format!("customCss[{i}]");
             match inside_site(site_dir, css) {
                 Err(msg) => errors.push(key_error(&key, msg)),
                 Ok(()) if !site_dir.join(css).is_file() => errors.push(key_error(&key, format!("no stylesheet at {css:?} in the site folder"))),
-                Ok(()) => {}
+                Ok(()) => css_ok.push(css.clone()),
             }
         }
-        if !errors.is_empty() {
+        raw.custom_css = css_ok;
+        if fatal {
             return Err(errors);
         }
         let mut base_url = raw.base_url.clone();
@@ -1046,11 +1120,12 @@ impl SiteConfig {
                 RawColorModeName::Light => ColorMode::Light,
                 RawColorModeName::Dark => ColorMode::Dark,
             },
-            toc_levels: (min, max),
+            toc_levels: (raw.table_of_contents.min_heading_level, raw.table_of_contents.max_heading_level),
             base_url,
             docs_base,
             raw,
             warnings,
+            errors,
             from_docusaurus,
         })
     }

@@ -408,6 +408,7 @@ mod tests {
             "`[[redirects]]` {#redirects}",
             "`[deploy]` {#deploy}",
             "`[[deploy.headers]]` {#deploy-headers}",
+            "`[security]` {#security}",
         ];
         assert_eq!(headings, expected);
     }

@@ -101,6 +101,9 @@ pub struct SiteData {
     pub last_version: String,
     /// Search settings.
     pub search: SearchData,
+    /// Origins content may show in an `<iframe>` (`security.frameSrc`); the pages' CSP
+    /// `frame-src`.
+    pub frame_src: Vec<String>,
 }
 
 /// How the search UI finds results.

@@ -106,6 +106,9 @@ impl fmt::Display for Diagnostic {
 #[derive(Debug, Default, Clone)]
 pub struct Diagnostics {
     items: Vec<Diagnostic>,
+    /// Why the run stopped before checking everything (a configuration or versions file
+    /// that leaves nothing to check), printed above the counts.
+    stopped: Option<String>,
 }
 
 impl Diagnostics {
@@ -117,6 +120,17 @@ impl Diagnostics {
     /// Records many.
     pub fn extend(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
         self.items.extend(ds);
+    }
+
+    /// Records that the run stopped early and why: the report says that what comes after
+    /// was not checked.
+    pub fn stop(&mut self, why: impl Into<String>) {
+        self.stopped = Some(why.into());
+    }
+
+    /// Why the run stopped early, if it did.
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.as_deref()
     }
 
     /// Whether any diagnostic is an error.
@@ -150,12 +164,16 @@ impl Diagnostics {
         self.items.dedup();
     }
 
-    /// The report printed by the CLI: diagnostics grouped by file, then a summary line.
+    /// The report printed by the CLI: diagnostics grouped by file, a note when the run
+    /// stopped early, then a summary line.
     pub fn report(&self) -> String {
         let mut out = String::new();
         for d in &self.items {
             out.push_str(&d.to_string());
             out.push('\n');
+        }
+        if let Some(why) = &self.stopped {
+            out.push_str(&format!("note: stopped before checking the content: {why}\n"));
         }
         let errors = self.error_count();
         let warnings = self.items.len() - errors;

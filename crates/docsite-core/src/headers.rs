@@ -74,6 +74,8 @@ pub struct SiteSources {
     pub script: Vec<String>,
     /// Extra `connect-src` sources.
     pub connect: Vec<String>,
+    /// `frame-src` sources (none: the default, `'self'`).
+    pub frame: Vec<String>,
 }
 
 impl SiteSources {
@@ -96,9 +98,20 @@ impl SiteSources {
         out
     }
 
+    /// Adds the origins iframes may show (`security.frameSrc`); anything that is not a
+    /// plain origin is left out (the value goes into a header).
+    pub fn with_frames<'a>(mut self, frames: impl IntoIterator<Item = &'a str>) -> SiteSources {
+        for origin in frames.into_iter().filter_map(|f| origin_of(f).filter(|o| o == f)) {
+            if !self.frame.contains(&origin) {
+                self.frame.push(origin);
+            }
+        }
+        self
+    }
+
     /// The sources of a site's data (`SiteData` of the engine-theme contract).
     pub fn of_site(site: &crate::contract::SiteData) -> SiteSources {
-        SiteSources::new(site.search.hosted.is_some(), site.analytics.is_some(), site.scripts.iter().map(|s| s.src.as_str()))
+        SiteSources::new(site.search.hosted.is_some(), site.analytics.is_some(), site.scripts.iter().map(|s| s.src.as_str())).with_frames(site.frame_src.iter().map(String::as_str))
     }
 }
 
@@ -127,7 +140,8 @@ pub fn content_security_policy(hashes: &[String], site: &SiteSources) -> String 
     script.extend(site.script.iter().cloned());
     let mut connect = vec!["'self'".to_string()];
     connect.extend(site.connect.iter().cloned());
-    [
+    let frame = if site.frame.is_empty() { None } else { Some(format!("frame-src 'self' {}", site.frame.join(" "))) };
+    let policy = [
         "default-src 'self'".to_string(),
         format!("script-src {}", script.join(" ")),
         "style-src 'self' 'unsafe-inline'".to_string(),
@@ -139,8 +153,8 @@ pub fn content_security_policy(hashes: &[String], site: &SiteSources) -> String 
         "base-uri 'self'".to_string(),
         "form-action 'self'".to_string(),
         "frame-ancestors 'self'".to_string(),
-    ]
-    .join("; ")
+    ];
+    policy.into_iter().chain(frame).collect::<Vec<_>>().join("; ")
 }
 
 /// The CSP hash source of an inline script's text (`'sha256-<base64>'`), hashed the way
@@ -291,6 +305,15 @@ mod tests {
         assert!(all.connect.iter().any(|c| c == "https://*.algolia.net"));
         let policy = content_security_policy(&["'sha256-x'".into()], &all);
         assert!(policy.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-x' https://www.googletagmanager.com https://buttons.github.io;"), "{policy}");
+    }
+
+    #[test]
+    fn frame_origins_become_frame_src_and_nothing_else_does() {
+        assert!(!content_security_policy(&[], &SiteSources::default()).contains("frame-src"));
+        let sources = SiteSources::default().with_frames(["https://www.youtube-nocookie.com", "https://x.example/path", "https://a.example; script-src *", "javascript:alert(1)"]);
+        assert_eq!(sources.frame, vec!["https://www.youtube-nocookie.com".to_string()]);
+        let policy = content_security_policy(&[], &sources);
+        assert!(policy.ends_with("; frame-src 'self' https://www.youtube-nocookie.com"), "{policy}");
     }
 
     #[test]

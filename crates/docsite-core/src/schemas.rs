@@ -22,8 +22,9 @@ pub struct SchemaFile {
     pub bytes: Vec<u8>,
 }
 
-/// Installs the packages where needed and reads every configured schema set.
-pub fn collect(config: &SiteConfig) -> Result<Vec<SchemaFile>, Vec<Diagnostic>> {
+/// Installs the packages where needed and reads every configured schema set: the files
+/// read, and the problems (a set or file with one is left out).
+pub fn collect(config: &SiteConfig) -> (Vec<SchemaFile>, Vec<Diagnostic>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut installed: Vec<PathBuf> = Vec::new();
@@ -66,11 +67,7 @@ pub fn collect(config: &SiteConfig) -> Result<Vec<SchemaFile>, Vec<Diagnostic>> 
             }
         }
     }
-    if errors.is_empty() {
-        Ok(files)
-    } else {
-        Err(errors)
-    }
+    (files, errors)
 }
 
 /// Parses one schema and points its `$id` at `url`.
@@ -138,7 +135,8 @@ mod tests {
             ("README.md", "not a schema"),
         ]);
         let config = SiteConfig::load(dir.path()).unwrap();
-        let files = collect(&config).unwrap();
+        let (files, errors) = collect(&config);
+        assert!(errors.is_empty(), "{errors:?}");
         let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, ["schemas/1.0/context/instrument.schema.json", "schemas/1.0/context/nested/a.schema.json"]);
         let first: serde_json::Value = serde_json::from_slice(&files[0].bytes).unwrap();
@@ -152,7 +150,7 @@ mod tests {
     fn a_broken_schema_is_an_error_naming_file_and_line() {
         let dir = site_with(&[("bad.schema.json", "{\n  \"type\": \"object\",\n  oops\n}")]);
         let config = SiteConfig::load(dir.path()).unwrap();
-        let errors = collect(&config).unwrap_err();
+        let (_, errors) = collect(&config);
         let text = errors[0].to_string();
         assert!(text.contains("bad.schema.json") && text.contains(":3:"), "{text}");
         assert!(text.contains("not valid JSON"), "{text}");
@@ -163,7 +161,7 @@ mod tests {
         let dir = site_with(&[]);
         std::fs::remove_dir_all(dir.path().join("schemas/node_modules/pkg")).unwrap();
         let config = SiteConfig::load(dir.path()).unwrap();
-        let errors = collect(&config).unwrap_err();
+        let (_, errors) = collect(&config);
         let text = errors[0].to_string();
         assert!(text.contains("`schemas[0]`") && text.contains("docsite.toml:5"), "{text}");
     }

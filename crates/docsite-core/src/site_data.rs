@@ -14,8 +14,9 @@ use crate::paths::encode_path;
 /// Links written in the configuration, as (config key path, route), checked like page links.
 pub type ConfigLinks = Vec<(String, String)>;
 
-/// Builds the site data; errors name the configuration key path.
-pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> Result<(SiteData, ConfigLinks), Vec<Diagnostic>> {
+/// Builds the site data and the problems found on the way (errors naming the configuration
+/// key path); an item with a problem is left out, so the rest of the site is still checked.
+pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeMap<String, String>) -> (SiteData, ConfigLinks, Vec<Diagnostic>) {
     let raw = &config.raw;
     let mut r = Resolver { config, content, errors: Vec::new(), internal_links: Vec::new() };
     let mut items: Vec<NavbarItem> = raw.navbar.items.iter().enumerate().filter_map(|(i, item)| r.navbar_item(item, &format!("navbar.items[{i}]"))).collect();
@@ -101,11 +102,8 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
     if raw.gtag.as_ref().is_some_and(|g| g.tracking_id.trim().is_empty()) {
         r.error("gtag.trackingID", "must not be empty (remove `[gtag]` to turn analytics off)".into());
     }
-    if !r.errors.is_empty() {
-        return Err(r.errors);
-    }
-    let internal_links = r.internal_links;
-    Ok((
+    let (internal_links, errors) = (r.internal_links, r.errors);
+    (
         SiteData {
             title: raw.title.clone(),
             tagline: raw.tagline.clone(),
@@ -139,9 +137,11 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             versions,
             last_version: content.last_version.clone(),
             search: search_data(config),
+            frame_src: raw.security.frame_src.clone(),
         },
         internal_links,
-    ))
+        errors,
+    )
 }
 
 struct Resolver<'a> {

@@ -1,7 +1,8 @@
 //! `docsite version <name>`: cuts a release the way Docusaurus's `docs:version` does.
 //!
 //! The current docs folder is copied to `versioned_docs/version-<name>/`, its sidebars to
-//! `versioned_sidebars/version-<name>-sidebars.json`, and the name is prepended to
+//! `versioned_sidebars/version-<name>-sidebars.json` (a `sidebars.js`/`.ts` is evaluated by
+//! Node and written as JSON, as Docusaurus does), and the name is prepended to
 //! `versions.json` (making it the latest release). Everything is first written beside its
 //! final place under a temporary name and renamed in at the end; any failure removes what was
 //! staged, so the site is never left half-versioned. Each `data/*.json` of kind `releases`
@@ -56,6 +57,22 @@ fn release_entries(site_dir: &Path, name: &str) -> Result<Vec<(PathBuf, String)>
     Ok(out)
 }
 
+/// The versioned sidebars of the current sidebars file: a JSON file as it is; a
+/// `sidebars.js`/`.ts` module evaluated by Node (as `load` reads it) and written out as
+/// JSON, which is what Docusaurus's `docs:version` writes too.
+fn sidebars_json(file: &Path) -> Result<Vec<u8>, Diagnostic> {
+    if file.extension().is_some_and(|e| e == "json") {
+        return std::fs::read(file).map_err(|e| Diagnostic::error(file, format!("cannot read: {e}")));
+    }
+    let value = crate::docusaurus::evaluate_module(file, "sidebars file")?;
+    if !value.is_object() {
+        return Err(Diagnostic::error(file, "a sidebars file must export an object of sidebar id -> items"));
+    }
+    let mut json = serde_json::to_string_pretty(&value).expect("a JSON value serialises");
+    json.push('\n');
+    Ok(json.into_bytes())
+}
+
 /// Why a version name is refused, if it is.
 pub fn name_problem(name: &str) -> Option<String> {
     if name.trim().is_empty() {
@@ -101,7 +118,7 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::error(&docs, "the current docs folder does not exist").hint("`[docs] path` in docsite.toml names it (default `docs`)")]);
     }
     let target_docs = site_dir.join("versioned_docs").join(format!("version-{name}"));
-    let sidebars = site_dir.join(&config.raw.docs.sidebar_path);
+    let sidebars = crate::load::current_sidebar_file(&site_dir.join(&config.raw.docs.sidebar_path));
     let target_sidebars = site_dir.join("versioned_sidebars").join(format!("version-{name}-sidebars.json"));
     for existing in [&target_docs, &target_sidebars] {
         if existing.exists() {
@@ -113,13 +130,15 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
     let result = (|| -> Result<Cut, Diagnostic> {
         let tmp_docs = staged.path(sibling_tmp(&target_docs));
         let files = copy_tree(&docs, &tmp_docs)?;
-        let tmp_sidebars = if sidebars.is_file() {
-            let tmp = staged.path(sibling_tmp(&target_sidebars));
-            create_parent(&tmp)?;
-            std::fs::copy(&sidebars, &tmp).map_err(|e| Diagnostic::error(&sidebars, format!("cannot copy: {e}")))?;
-            Some(tmp)
-        } else {
-            None
+        let tmp_sidebars = match &sidebars {
+            Some(file) => {
+                let json = sidebars_json(file)?;
+                let tmp = staged.path(sibling_tmp(&target_sidebars));
+                create_parent(&tmp)?;
+                std::fs::write(&tmp, json).map_err(|e| Diagnostic::error(&tmp, format!("cannot write: {e}")))?;
+                Some(tmp)
+            }
+            None => None,
         };
         versions.insert(0, name.to_string());
         let tmp_versions = staged.path(sibling_tmp(&versions_file));

@@ -29,7 +29,7 @@ pub(crate) use docsite_core::headers::DOCUMENT_LOCKDOWN;
 use docsite_core::headers::SiteSources;
 
 /// Reads the site data JSON (`SiteData` of the engine-theme contract): `search.hosted`,
-/// `analytics` and `scripts[].src`, into the policy's sources (`docsite_core::headers`, the
+/// `analytics`, `scripts[].src` and `frameSrc`, into the policy's sources (`docsite_core::headers`, the
 /// one definition of the policy). Anything unreadable enables nothing.
 pub(crate) fn sources_from_site_data(json: &[u8]) -> SiteSources {
     let Ok(data) = serde_json::from_slice::<serde_json::Value>(json) else {
@@ -38,7 +38,8 @@ pub(crate) fn sources_from_site_data(json: &[u8]) -> SiteSources {
     let hosted = data.pointer("/search/hosted").is_some_and(|h| !h.is_null());
     let analytics = data.get("analytics").is_some_and(|a| !a.is_null());
     let scripts = data.get("scripts").and_then(|s| s.as_array()).into_iter().flatten().filter_map(|s| s.get("src").and_then(|s| s.as_str()));
-    SiteSources::new(hosted, analytics, scripts)
+    let frames = data.get("frameSrc").and_then(|s| s.as_array()).into_iter().flatten().filter_map(|s| s.as_str());
+    SiteSources::new(hosted, analytics, scripts).with_frames(frames)
 }
 
 /// The engine's record of a built site (`_docsite/csp.json`).
@@ -188,5 +189,7 @@ mod tests {
         assert!(all.connect.iter().any(|c| c == "https://*.algolia.net"));
         assert!(all.connect.iter().any(|c| c == "https://*.google-analytics.com"));
         assert_eq!(sources_from_site_data(b"not json"), SiteSources::default());
+        let framed = sources_from_site_data(br#"{"frameSrc":["https://www.youtube-nocookie.com","https://x.example/p; script-src *"]}"#);
+        assert_eq!(framed.frame, vec!["https://www.youtube-nocookie.com".to_string()]);
     }
 }

@@ -154,6 +154,27 @@ fn version_adds_the_release_to_the_releases_data_file_so_the_site_still_checks()
 }
 
 #[test]
+fn version_writes_the_sidebars_of_a_sidebars_module_as_json() {
+    let dir = copy_of("basic");
+    std::fs::remove_file(dir.path().join("sidebars.json")).unwrap();
+    // Code, as Docusaurus sites write it: the versioned copy must be its value, not its text.
+    std::fs::write(
+        dir.path().join("sidebars.js"),
+        "const start = ['intro', {type: 'doc', id: 'formatting', label: 'Formatting'}];\nmodule.exports = {\n  docs: {Start: start, More: [{type: 'category', label: 'Nested', collapsed: false, items: ['guides/readme']}]},\n  guides: ['guides/' + 'first'],\n};\n",
+    )
+    .unwrap();
+    let out = docsite(&["version", "9.9", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(dir.path().join("versioned_sidebars/version-9.9-sidebars.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&written).unwrap_or_else(|e| panic!("not JSON ({e}):\n{written}"));
+    assert_eq!(value["guides"], serde_json::json!(["guides/first"]));
+    assert_eq!(value["docs"]["Start"][1]["label"], "Formatting");
+    assert!(!dir.path().join("versioned_sidebars/version-9.9-sidebars.js").exists());
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn version_refuses_an_existing_or_malformed_name_and_writes_nothing() {
     let dir = copy_of("basic");
     let before = std::fs::read_to_string(dir.path().join("versions.json")).unwrap();

@@ -99,3 +99,41 @@ test('code blocks number their lines and highlight the lines magic comments mark
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('an iframe from an origin of security.frameSrc is shown and the page CSP allows that origin', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  // openPage answers every request that leaves 127.0.0.1 itself: the video is never fetched.
+  const framed = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document' && r.url().startsWith('https://www.youtube-nocookie.com/')) framed.push(r.url());
+  });
+  const response = await page.goto(ctx.server.base + '/docs/guide/jsx', { waitUntil: 'networkidle' });
+  const csp = response.headers()['content-security-policy'] ?? '';
+  assert.match(csp, /(^|; )frame-src 'self' https:\/\/www\.youtube-nocookie\.com(;|$)/, csp);
+  const frame = page.locator('main iframe');
+  assert.equal(await frame.count(), 1);
+  assert.equal(await frame.getAttribute('src'), 'https://www.youtube-nocookie.com/embed/fdc3-demo');
+  assert.equal(await frame.getAttribute('title'), 'A demo');
+  assert.equal(await frame.getAttribute('srcdoc'), null);
+  // `loading="lazy"`: the frame is requested once it comes near the viewport.
+  await frame.scrollIntoViewIfNeeded();
+  for (let i = 0; i < 50 && framed.length === 0; i++) await page.waitForTimeout(100);
+  assert.deepEqual(framed, ['https://www.youtube-nocookie.com/embed/fdc3-demo'], 'the browser was allowed to request the frame');
+  assert.deepEqual(problems, [], 'no CSP violation or hydration warning');
+  await context.close();
+});
+
+test('DocCardList on a category page shows a linked card for each page of the category', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(ctx.server.base + '/docs/guide', { waitUntil: 'networkidle' });
+  const cards = page.locator('main section:has(h3)');
+  const titles = await cards.locator('h3').allInnerTexts();
+  assert.deepEqual(titles.map((t) => t.trim()), ['Admonitions', 'Code blocks', 'JSX in Markdown']);
+  const jsx = cards.filter({ hasText: 'JSX in Markdown' });
+  assert.equal(await jsx.getByRole('link').getAttribute('href'), '/docs/guide/jsx');
+  assert.match(await jsx.innerText(), /A diagram next to the doc/, "the doc's first paragraph");
+  await jsx.getByRole('link').click();
+  await page.waitForURL('**/docs/guide/jsx');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -105,7 +105,12 @@ lastVersion: string,
 /**
  * Search settings.
  */
-search: SearchData, };
+search: SearchData, 
+/**
+ * Origins content may show in an `<iframe>` (`security.frameSrc`); the pages' CSP
+ * `frame-src`.
+ */
+frameSrc: Array<string>, };
 
 export type LocaleData = { 
 /**

@@ -26,6 +26,7 @@ use super::Site;
 use crate::config::SiteConfig;
 use crate::contract::SiteData;
 use crate::data_files::{self, DataFiles};
+use crate::doc_cards::DocCards;
 use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 use crate::git;
 use crate::load::{self, Content, Doc, Version};
@@ -76,11 +77,12 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     let t = Instant::now();
     // What `Site::update_doc` compares an edit against (only kept for `docsite dev`).
     let heads: Vec<DocHead> = if keep_state { loaded.heads(&renders) } else { Vec::new() };
-    let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, &updates);
+    let generated = std::mem::take(&mut loaded.generated);
+    let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, generated, &updates);
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.normalize(site_dir);
 
-    let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, .. } = loaded;
+    let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, doc_cards, .. } = loaded;
     let incremental = keep_state.then(|| {
         let mut pages_of: HashMap<&PathBuf, Vec<usize>> = HashMap::new();
         for (i, p) in pages.iter().enumerate() {
@@ -98,7 +100,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
                 (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
             })
             .collect();
-        Box::new(Incremental { doc_routes, data: data_files, linked, config_links, docs })
+        Box::new(Incremental { doc_routes, data: data_files, doc_cards, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
     Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })
@@ -118,8 +120,12 @@ pub(super) struct Loaded {
     /// Route of every doc by its normalised source path.
     pub(super) doc_routes: HashMap<PathBuf, String>,
     pub(super) data_files: DataFiles,
+    /// The cards of `<DocCardList />` on each sidebar category's page.
+    pub(super) doc_cards: DocCards,
     /// Stand-alone pages under `pages/`.
     pub(super) pages: Vec<PageSource>,
+    /// Pages made from the docs (tag pages, generated indexes; [`model::generated_pages`]).
+    pub(super) generated: Vec<super::PageOut>,
     pub(super) diags: Diagnostics,
 }
 
@@ -135,7 +141,7 @@ impl Loaded {
     }
 
     fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards }
     }
 
     /// What an in-place update compares against, for every doc then every page.
@@ -159,25 +165,30 @@ struct DocHead {
 }
 
 /// Reads the config, the content, the schema sets, the site data and the data files. Stops
-/// only when the config, the content tree or the site data cannot be read at all; every
-/// other problem is collected for the report.
+/// only when the config or the content tree cannot be read at all (and the report says
+/// so); every other problem, in the config too, is collected for the report.
 fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildError> {
-    let fail = |mut d: Diagnostics, ds: Vec<Diagnostic>| {
+    let fail = |mut d: Diagnostics, ds: Vec<Diagnostic>, why: &str| {
         d.extend(ds);
         d.normalize(site_dir);
+        d.stop(why);
         BuildError::Invalid(d)
     };
     let mut diags = Diagnostics::default();
-    let mut config = SiteConfig::load_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e))?;
+    let mut config = SiteConfig::read_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e, "with these configuration errors docsite cannot find the docs"))?;
     diags.extend(config.warnings.iter().cloned());
-    let mut content = load::load(&config).map_err(|e| fail(Diagnostics::default(), e))?;
+    diags.extend(std::mem::take(&mut config.errors));
+    let mut content = load::load(&config).map_err(|e| fail(diags.clone(), e, "the versions of the docs cannot be read"))?;
     diags.extend(std::mem::take(&mut content.problems));
-    let schema_files = schemas::collect(&config).map_err(|e| fail(diags.clone(), e))?;
+    let (schema_files, schema_problems) = schemas::collect(&config);
+    diags.extend(schema_problems);
     let main_docs: BTreeMap<String, String> = content.versions.iter().filter_map(|v| site_data::main_doc(v).map(|r| (v.name.clone(), r))).collect();
-    let (site_data, mut config_links) = site_data::site_data(&config, &content, &main_docs).map_err(|e| fail(diags.clone(), e))?;
+    let (site_data, mut config_links, site_problems) = site_data::site_data(&config, &content, &main_docs);
+    diags.extend(site_problems);
     // A redirect's target is a route under the base URL (like its `from`), checked like a
-    // link; a full URL leaves the site and is not checked.
-    config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| !r.to.contains("://")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
+    // link; a full URL leaves the site and is not checked, nor is a `to` the config check
+    // refused (reported there).
+    config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| r.to.starts_with('/') && !r.to.starts_with("//")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
     let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (crate::paths::normalize_path(&d.source), d.route.clone())).collect();
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
@@ -186,14 +197,20 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     diags.extend(data_problems);
     diags.extend(crate::copied::check_static(site_dir));
     let pages = load_pages(&config, &mut diags);
-    redirect_conflicts(&mut config, &doc_routes, &pages, &mut diags);
-    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, pages, diags })
+    // A redirect left out is not there to check.
+    let dropped = redirect_conflicts(&mut config, &doc_routes, &pages, &mut diags);
+    config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
+    let doc_cards = crate::doc_cards::doc_cards(&content);
+    let generated = model::generated_pages(&content);
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, generated, diags })
 }
 
 /// A redirect must not replace a page: one whose `from` is a route of the site is left out
 /// with a warning, as Docusaurus's client-redirects plugin does (so a config written by
 /// `docsite migrate` checks like the Docusaurus config it came from).
-fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) {
+/// Returns the indices (in the config) of the redirects left out.
+fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) -> Vec<usize> {
+    let mut dropped = Vec::new();
     let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
     let redirects = std::mem::take(&mut config.raw.redirects);
     config.raw.redirects = redirects
@@ -209,10 +226,12 @@ fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, Str
                 Some(l) => d.at(l, None),
                 None => d,
             });
+            dropped.push(*i);
             false
         })
         .map(|(_, r)| r)
         .collect();
+    dropped
 }
 
 /// The render stage's output: one rendering per doc (in [`Loaded::doc_jobs`] order) and
@@ -290,8 +309,8 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
     for v in &loaded.content.versions {
         anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
-    for route in model::generated_routes(&loaded.content) {
-        anchors.entry(normalize_route(&route)).or_default();
+    for page in &loaded.generated {
+        anchors.entry(normalize_route(&page.route)).or_default();
     }
     let base_diags = diags.clone();
     let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(loaded.pages.iter().map(|p| p.source.clone())).collect();
@@ -308,8 +327,19 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
         link_sev: config.raw.docs.on_broken_links.severity(),
         anchor_sev: config.raw.docs.on_broken_anchors.severity(),
     };
-    diags.extend(render_diags.iter().flatten().cloned());
-    diags.extend(link_check.run(config, &anchors, sources.iter().zip(&links), &loaded.config_links));
-    loaded.diags = diags;
-    Linked { link_check, anchors, sources, links, render_diags, base_diags }
+    let linked = Linked { link_check, anchors, sources, links, render_diags, base_diags };
+    loaded.diags = linked.diagnostics(config, &loaded.config_links);
+    linked
+}
+
+impl Linked {
+    /// Every diagnostic of the site as it stands: those not tied to rendering, each
+    /// Markdown file's render diagnostics, and a check of every link against the routes and
+    /// anchors (used by [`link_stage`] and by `Site::update_doc` after one file changed).
+    pub(super) fn diagnostics(&self, config: &SiteConfig, config_links: &[(String, String)]) -> Diagnostics {
+        let mut diags = self.base_diags.clone();
+        diags.extend(self.render_diags.iter().flatten().cloned());
+        diags.extend(self.link_check.run(config, &self.anchors, self.sources.iter().zip(&self.links), config_links));
+        diags
+    }
 }

@@ -71,6 +71,7 @@ pub(super) struct DocState {
 pub(super) struct Incremental {
     pub(super) doc_routes: HashMap<PathBuf, String>,
     pub(super) data: data_files::DataFiles,
+    pub(super) doc_cards: crate::doc_cards::DocCards,
     /// The link stage's state: anchors of every route, links and render diagnostics of every
     /// Markdown file.
     pub(super) linked: Linked,
@@ -89,10 +90,12 @@ impl Site {
         let Some(state) = inc.docs.get(path) else { return Ok(None) };
         let Ok(text) = std::fs::read_to_string(path) else { return Ok(None) };
         let Ok((front, body, body_line)) = load::split_front_matter(path, &text) else { return Ok(None) };
-        if front != state.front || body_line != state.body_line {
+        // A doc shown as a card of a `<DocCardList />` changes that page too.
+        let is_card = inc.doc_cards.values().flatten().any(|c| c.href.as_deref() == Some(state.route.as_str()));
+        if front != state.front || body_line != state.body_line || is_card {
             return Ok(None);
         }
-        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions };
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards };
         let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
         if r.h1 != state.h1 {
             return Ok(None);
@@ -100,9 +103,7 @@ impl Site {
         inc.linked.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));
         inc.linked.links[state.index] = std::mem::take(&mut r.links);
         inc.linked.render_diags[state.index] = std::mem::take(&mut r.diagnostics);
-        let mut diags = inc.linked.base_diags.clone();
-        diags.extend(inc.linked.render_diags.iter().flatten().cloned());
-        diags.extend(inc.linked.link_check.run(&self.config, &inc.linked.anchors, inc.linked.sources.iter().zip(&inc.linked.links), &inc.config_links));
+        let mut diags = inc.linked.diagnostics(&self.config, &inc.config_links);
         diags.normalize(&self.config.site_dir);
         let description = front.description.clone().or_else(|| describe(&r.text));
         for &i in &state.pages {
@@ -139,7 +140,10 @@ impl RenderCache {
             .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap_or_default()))
             .collect();
         let versions = serde_json::to_string(&loaded.site_data.versions).expect("serialisable");
-        let context = hash_of((routes, data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels));
+        // A category page's `<DocCardList />` shows other docs' labels and descriptions.
+        let mut cards: Vec<_> = loaded.doc_cards.iter().collect();
+        cards.sort_by(|a, b| a.0.cmp(b.0));
+        let context = hash_of((routes, data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels, cards, &loaded.config.raw.security.frame_src));
         if context != self.context {
             self.clear();
             self.context = context;

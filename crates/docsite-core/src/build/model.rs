@@ -24,7 +24,7 @@ pub(super) struct Model {
 }
 
 /// Builds the page data of every route.
-pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<PathBuf, git::FileUpdate>) -> Model {
+pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut>, updates: &HashMap<PathBuf, git::FileUpdate>) -> Model {
     let Loaded { config, content, main_docs, site_data, .. } = loaded;
     let mut sidebars = BTreeMap::new();
     let mut pages = Vec::new();
@@ -106,8 +106,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, updates: &HashMap<Path
         let updated = timestamp;
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
     }
-    pages.extend(tag_pages(content));
-    pages.extend(generated_indexes(content));
+    pages.extend(generated);
     // Version landing routes show the main doc.
     for v in &content.versions {
         let landing = normalize_route(&v.route_prefix);
@@ -176,10 +175,11 @@ fn edit_url(config: &crate::config::SiteConfig, source: &std::path::Path) -> Opt
     Some(format!("{}/{}", base.trim_end_matches('/'), rel.join("/")))
 }
 
-/// Routes of the pages the model makes from docs rather than from files (tag pages,
-/// generated indexes), for the link stage: links to them are links to pages.
-pub(super) fn generated_routes(content: &load::Content) -> Vec<String> {
-    tag_pages(content).into_iter().chain(generated_indexes(content)).map(|p| p.route).collect()
+/// The pages made from docs rather than from files (tag pages, generated indexes), built
+/// once by the load stage: the link stage knows their routes (links to them are links to
+/// pages) and [`assemble`] adds them to the model.
+pub(super) fn generated_pages(content: &load::Content) -> Vec<PageOut> {
+    tag_pages(content).into_iter().chain(generated_indexes(content)).collect()
 }
 
 /// Route of a tag page of version `v` (`/docs/tags/<slug>`), or of the tag list when

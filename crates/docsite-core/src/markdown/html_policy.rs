@@ -11,7 +11,8 @@
 //! need an error naming the element and line for each refusal, on the tokens our renderer
 //! already has, where ammonia rewrites a string. What acts without script is not on them:
 //! `<meta>` (refresh), `<base>`, `<form>`/`<button formaction>`, `<link>`, `<style>`,
-//! `<object>`, `<embed>`, `<iframe>`, `<svg>`, event handlers, `javascript:` URLs, and
+//! `<object>`, `<embed>`, `<iframe>` (except in Markdown from the origins of
+//! `security.frameSrc`, [`frame_problem`]), `<svg>`, event handlers, `javascript:` URLs, and
 //! `style` beyond sizes, spacing, alignment, borders and colours ([`style_problem`]: no
 //! `position`, no `url()`, so no overlay over the page and no request).
 
@@ -68,6 +69,8 @@ const PER_ELEMENT: &[(&str, &[&str])] = &[
     ("th", &["colspan", "rowspan", "headers", "scope", "align", "valign"]),
     ("tr", &["align", "valign"]),
     ("bdo", &["dir"]),
+    // Only reached for the iframes Markdown may show ([`frame_problem`]): never `srcdoc`.
+    ("iframe", &["src", "width", "height", "allow", "allowfullscreen", "loading", "referrerpolicy"]),
 ];
 
 /// Attributes whose value is a URL.
@@ -104,6 +107,25 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Optio
         }
     }
     None
+}
+
+/// Why an `<iframe>` in Markdown cannot be shown, with a hint, or `None`: its `src` must
+/// be an http(s) URL of an origin listed in `security.frameSrc` (`frame_src`), which is
+/// also what the pages' CSP `frame-src` allows. Its other attributes go through
+/// [`attribute_problem`] like any element's.
+pub(crate) fn frame_problem(src: Option<&str>, frame_src: &[String]) -> Option<(String, String)> {
+    let example = "[security]\nframeSrc = [\"https://www.youtube-nocookie.com\"]";
+    let Some(src) = src else {
+        return Some(("<iframe> without `src`".into(), "give the URL of the page to show".into()));
+    };
+    match crate::headers::origin_of(src.trim()).filter(|_| !src.trim().starts_with("//")) {
+        Some(origin) if frame_src.contains(&origin) => None,
+        Some(origin) => Some((
+            format!("<iframe> from {origin}, which `security.frameSrc` does not list"),
+            format!("add {origin:?} to `frameSrc` under `[security]` in the site config (pages then allow it as CSP `frame-src`), e.g.\n{example}"),
+        )),
+        None => Some((format!("<iframe> `src` must be an http(s) URL of another site, found {src:?}"), "use the full URL of the embedded page".into())),
+    }
 }
 
 /// The scheme of a URL (lower case), as a browser reads it: ASCII whitespace and control
@@ -162,6 +184,23 @@ mod tests {
         ] {
             assert!(!fragment_problems(html).is_empty(), "{html}");
         }
+    }
+
+    #[test]
+    fn an_iframe_needs_a_listed_origin_and_plain_attributes() {
+        let listed = vec!["https://www.youtube-nocookie.com".to_string()];
+        assert_eq!(frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), &listed), None);
+        let (problem, hint) = frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), &[]).unwrap();
+        assert!(problem.contains("does not list") && hint.contains("frameSrc"), "{problem} / {hint}");
+        for src in [Some("https://evil.example/x"), Some("javascript:alert(1)"), Some("/local"), Some("//www.youtube-nocookie.com/x"), None] {
+            assert!(frame_problem(src, &listed).is_some(), "{src:?}");
+        }
+        assert!(attribute_problem("iframe", "srcdoc", "<script>alert(1)</script>").is_some());
+        assert!(attribute_problem("iframe", "src", "javascript:alert(1)").is_some());
+        assert!(attribute_problem("iframe", "onload", "x()").is_some());
+        assert_eq!(attribute_problem("iframe", "allowfullscreen", ""), None);
+        // Outside Markdown (navbar, sidebar and footer HTML) an iframe stays refused.
+        assert!(!fragment_problems("<iframe src=\"https://www.youtube-nocookie.com/embed/x\"></iframe>").is_empty());
     }
 
     #[test]

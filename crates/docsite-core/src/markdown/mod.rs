@@ -23,6 +23,21 @@ use crate::highlight;
 use crate::paths::{decode, encode_path, normalize_path, normalize_route, normalize_url_path};
 use mdx::{Block, ContainerKind};
 
+/// One card of a `<DocCardList />`.
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct DocCard {
+    /// The item's label.
+    pub title: String,
+    /// Route (or URL, for a link item) the card leads to; `None` for a category without a
+    /// page of its own.
+    pub href: Option<String>,
+    /// Text under the title.
+    pub description: Option<String>,
+}
+
+/// The cards of each category page, by the page's source file (as loaded).
+pub type DocCards = HashMap<PathBuf, Vec<DocCard>>;
+
 /// What the renderer needs to know about the rest of the site.
 pub struct RenderContext<'a> {
     /// The site directory (for `static/`).
@@ -37,6 +52,10 @@ pub struct RenderContext<'a> {
     pub data: &'a DataFiles,
     /// The docs versions, for `<VersionsTable />`.
     pub versions: &'a [VersionData],
+    /// Origins an `<iframe>` may show (`security.frameSrc`).
+    pub frame_src: &'a [String],
+    /// The cards of `<DocCardList />` on each sidebar category's page.
+    pub doc_cards: &'a DocCards,
 }
 
 /// A link found in a page, to be checked once all routes and anchors are known.
@@ -221,11 +240,9 @@ impl TreeBuilder<'_, '_> {
                     self.markdown(text, *line);
                     self.segment_inserted.clear();
                 }
-                Block::Component { name, line, .. } if mdx::SIDEBAR_COMPONENTS.contains(&name.as_str()) => {
+                Block::Component { name, attrs, line } if mdx::SIDEBAR_COMPONENTS.contains(&name.as_str()) => {
                     self.first_block = false;
-                    // Docusaurus fills it from the sidebar category of the doc; docsite does
-                    // not yet, and an empty list must not pass for one.
-                    self.error(self.body_line + line, None, format!("`<{name} />` is not supported yet"), "list the category's pages as Markdown links, or use a generated-index category page");
+                    self.doc_card_list(name, attrs, self.body_line + line);
                 }
                 Block::Component { name, attrs, line } => {
                     self.first_block = false;
@@ -708,7 +725,9 @@ impl TreeBuilder<'_, '_> {
                         self.list_admonition(&attrs, line);
                         continue;
                     }
-                    if let Some(problem) = html_policy::element_problem(&name) {
+                    // An iframe is allowed from the configured origins only (checked below).
+                    let problem = if name == "iframe" { None } else { html_policy::element_problem(&name) };
+                    if let Some(problem) = problem {
                         self.error(line, None, problem, "content is rendered by the theme; use Markdown, an allowed HTML element, or a code block to show markup");
                         continue;
                     }
@@ -744,6 +763,12 @@ impl TreeBuilder<'_, '_> {
                             if href.starts_with("pathname://") {
                                 el.a.insert("data-reload".into(), "true".into());
                             }
+                        }
+                    }
+                    if name == "iframe" {
+                        if let Some((problem, hint)) = html_policy::frame_problem(el.a.get("src").map(String::as_str), self.ctx.frame_src) {
+                            self.error(line, None, problem, &hint);
+                            continue;
                         }
                     }
                     if let Some(src) = el.a.get("src").cloned() {
@@ -1127,7 +1152,7 @@ mod tests {
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1138,7 +1163,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[] };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r
