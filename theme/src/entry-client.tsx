@@ -8,6 +8,7 @@ import { loadBootData, readBoot, type BootData } from './app/boot';
 import { ClientApp, UNMATCHED_PATH } from './app/ClientApp';
 import { hideErrorBar, showErrorBar } from './app/ErrorBar';
 import { preloadContent } from './content/lazy';
+import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
 import { normalizePath } from './lib/paths';
 
 const ROOT_ID = '__docsite_root';
@@ -46,8 +47,9 @@ function hydrate(data: BootData): void {
 async function start(): Promise<void> {
   try {
     const data = await loadBootData(readBoot());
+    setSiteBaseUrl(data.site.baseUrl);
     // On-demand content components the page uses, so hydration renders what the server did.
-    await preloadContent(data.page.content);
+    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page)]);
     hideErrorBar();
     hydrate(data);
   } catch (error) {

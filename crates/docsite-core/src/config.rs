@@ -99,6 +99,14 @@ pub struct RawConfig {
     /// Only the default, `["static"]`, is supported.
     #[serde(default = "default_static_dirs")]
     pub static_directories: Vec<String>,
+    /// Folder, relative to the site, of the stand-alone pages: `.md`/`.mdx` files are Markdown
+    /// pages, `.js`/`.jsx`/`.ts`/`.tsx` files React pages of the site's own code (compiled with
+    /// the theme). A file's route is its path without the extension (`index` is its folder's
+    /// route); names starting with `_`, `*.test.*`/`*.spec.*` files and `__tests__/` folders
+    /// are not pages. Default `pages`; a site read from `docusaurus.config.js` uses
+    /// `src/pages` (the pages plugin's `path`). An empty string turns pages off.
+    #[serde(default = "default_pages_path")]
+    pub pages_path: String,
     /// Values kept for the site's own code (Docusaurus's `customFields`); docsite itself
     /// does not read them.
     #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
@@ -133,6 +141,10 @@ pub struct RawRedirect {
     pub from: String,
     /// The route readers are sent to (starting with `/`, checked like the links in pages) or an http(s) URL.
     pub to: String,
+}
+
+fn default_pages_path() -> String {
+    "pages".into()
 }
 
 fn default_static_dirs() -> Vec<String> {
@@ -1007,6 +1019,9 @@ impl SiteConfig {
         // Every path the engine reads stays inside the site folder: no absolute path, no
         // `..`, no symlink that leads out.
         let mut read_paths: Vec<(String, &str)> = vec![("docs.path".into(), raw.docs.path.as_str()), ("docs.sidebarPath".into(), raw.docs.sidebar_path.as_str())];
+        if !raw.pages_path.trim().is_empty() {
+            read_paths.push(("pagesPath".into(), raw.pages_path.as_str()));
+        }
         read_paths.extend(raw.static_directories.iter().enumerate().map(|(i, d)| (format!("staticDirectories[{i}]"), d.as_str())));
         read_paths.extend(raw.schemas.iter().enumerate().map(|(i, set)| (format!("schemas[{i}].npmDir"), set.npm_dir.as_str())));
         for (key, rel) in read_paths {

@@ -3,6 +3,7 @@
 //! never stale; a failed load is dropped from the cache so that a retry refetches.
 import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../generated/contract';
 import { preloadContent } from '../content/lazy';
+import { preloadSitePage } from '../app/sitePages';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
@@ -63,7 +64,7 @@ export async function loadRoute(routes: RouteManifest, path: string): Promise<Lo
   const { chunk, sidebar } = routeChunks(routes, path);
   const [page, sidebarData] = await Promise.all([
     loadJson<PageData>(chunk).then(async (page) => {
-      await preloadContent(page.content);
+      await Promise.all([preloadContent(page.content), preloadSitePage(page)]);
       return page;
     }),
     sidebar ? loadJson<SidebarData>(sidebar) : Promise.resolve(null),
