@@ -11,6 +11,8 @@ import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
 import { stylesheetTags } from './app/chunkAssets';
 import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
 import { preloadAllSitePages, sitePageSource } from './app/sitePages';
+import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
+import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components render synchronously once loaded (see content/lazy.tsx).
 await preloadAllContent();
@@ -50,13 +52,17 @@ export function render(
   page: PageData,
   sidebar: SidebarData | null,
 ): RenderResult {
+  // Tags of a site React page's `@docusaurus/Head` (and `@theme/Layout` title, ...).
+  const pageHead = createHeadCollector();
   const html = renderToString(
-    <StaticRouter location={url}>
-      <App site={site} routes={routes} page={page} sidebar={sidebar} />
-    </StaticRouter>,
+    <HeadCollectorProvider collector={pageHead}>
+      <StaticRouter location={url}>
+        <App site={site} routes={routes} page={page} sidebar={sidebar} />
+      </StaticRouter>
+    </HeadCollectorProvider>,
   );
   const head = [
-    renderHead(site, page),
+    withHeadTags(renderHead(site, page), pageHead.tags),
     `<script>${inlineHeadScript(site)}</script>`,
     ...thirdPartyTags(site),
     ...onDemandStyles(site, page),

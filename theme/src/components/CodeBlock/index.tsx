@@ -3,8 +3,9 @@
 //! title bar, the copy button, for `showLineNumbers` fences (`lineNumbers` = the first
 //! number) line numbers drawn by a CSS counter (not part of the copied text) and, when the
 //! code is wider than its box, a word-wrap toggle (as Docusaurus's: wraps long lines instead
-//! of scrolling sideways).
-import { useEffect, useRef, useState } from 'react';
+//! of scrolling sideways). `CodeBlockView` is the box itself, shared with `@theme/CodeBlock`
+//! for site React pages (docusaurus/theme/CodeBlock.tsx), which give their lines as elements.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { IconCheck, IconCopy, IconWrap } from '../Icons';
 import styles from './styles.module.css';
@@ -24,10 +25,29 @@ export function codeText(code: HTMLElement): string {
 }
 
 export function CodeBlock({ node }: Props) {
-  const lang = node.a?.lang || 'text';
-  const title = node.a?.title;
-  const html = compactLines(node.a?.html ?? '');
-  const firstLine = node.a?.lineNumbers ? Number(node.a.lineNumbers) : null;
+  return (
+    <CodeBlockView
+      lang={node.a?.lang || 'text'}
+      title={node.a?.title}
+      firstLine={node.a?.lineNumbers ? Number(node.a.lineNumbers) : null}
+      html={compactLines(node.a?.html ?? '')}
+    />
+  );
+}
+
+export type CodeBlockViewProps = {
+  /** Language name, for the `language-*` class. */
+  lang: string;
+  title?: ReactNode;
+  /** Number of the first line when lines are numbered, else null. */
+  firstLine: number | null;
+  /** The highlighted code as HTML (line spans), as the engine writes it ... */
+  html?: string;
+  /** ... or the code as elements (`<span class="line">` per line). */
+  children?: ReactNode;
+};
+
+export function CodeBlockView({ lang, title, firstLine, html, children }: CodeBlockViewProps) {
   const codeRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
   const [wrapped, setWrapped] = useState(false);
@@ -68,7 +88,7 @@ export function CodeBlock({ node }: Props) {
             ref={codeRef}
             className={`language-${lang}${firstLine !== null ? ` ${styles.numbered}` : ''}`}
             style={firstLine !== null ? { counterReset: `line ${firstLine - 1}` } : undefined}
-            dangerouslySetInnerHTML={{ __html: html }}
+            {...(html !== undefined ? { dangerouslySetInnerHTML: { __html: html } } : { children })}
           />
         </pre>
         <div className={styles.buttons}>

@@ -1,7 +1,10 @@
 //! `<Tabs groupId>` with `<TabItem value label default>` children. The server selects
 //! the `default` item (else the first); a remembered group choice is applied after
-//! hydration, so both sides render the same first markup.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+//! hydration, so both sides render the same first markup. `TabsView` is the tab set itself,
+//! shared with `@theme/Tabs` for site React pages (docusaurus/theme/Tabs.tsx), which uses
+//! `lazy` (only the selected panel is rendered) and `chosen`/`onSelect` (its `queryString`
+//! keeps the choice in the URL; that code stays in the site pages' chunks).
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import type { Element } from '../../generated/contract';
 import type { ContentComponentProps } from '../../content/components';
 import { isElement, Nodes } from '../../content/Nodes';
@@ -31,9 +34,43 @@ export function readTabs(node: Element): { tabs: Tab[]; defaultValue: string | u
 
 export function Tabs({ node }: Props) {
   const { tabs, defaultValue } = readTabs(node);
-  const groupId = node.a?.groupId || undefined;
+  return (
+    <TabsView
+      tabs={tabs.map((tab) => ({ value: tab.value, label: tab.label, content: <Nodes nodes={tab.node.c} /> }))}
+      defaultValue={defaultValue}
+      groupId={node.a?.groupId || undefined}
+    />
+  );
+}
+
+/** One tab of a `TabsView`. */
+export type TabSpec = {
+  value: string;
+  label: ReactNode;
+  content: ReactNode;
+  /** Class of the panel. */
+  className?: string;
+  /** Extra attributes of the tab button. */
+  attributes?: Record<string, unknown>;
+};
+
+export type TabsViewProps = {
+  tabs: TabSpec[];
+  /** Selected before any choice (else the first tab). */
+  defaultValue: string | undefined;
+  groupId?: string;
+  /** Render only the selected panel. */
+  lazy?: boolean;
+  /** A choice that wins over the group's and the default (e.g. from the URL), if any. */
+  chosen?: string | null;
+  /** Called with the value of a tab the reader selects. */
+  onSelect?: (value: string) => void;
+  className?: string;
+};
+
+export function TabsView({ tabs, defaultValue, groupId, lazy = false, chosen = null, onSelect, className }: TabsViewProps) {
   const { choices, choose, restore } = useTabGroups();
-  const [local, setLocal] = useState(defaultValue);
+  const [local, setLocal] = useState(defaultValue ?? tabs[0]?.value);
   const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -47,7 +84,7 @@ export function Tabs({ node }: Props) {
   }, [groupId, valuesKey, restore]);
 
   const groupChoice = groupId ? choices[groupId] : undefined;
-  const selected = has(groupChoice) ? groupChoice : local;
+  const selected = has(chosen ?? undefined) ? chosen : has(groupChoice) ? groupChoice : local;
 
   // Choosing a tab of a synced group changes every group of the page, and those above it
   // change height: the clicked tab must stay where the reader's pointer is (as Docusaurus
@@ -66,6 +103,7 @@ export function Tabs({ node }: Props) {
     if (element && groupId) anchor.current = { element, top: element.getBoundingClientRect().top };
     setLocal(value);
     if (groupId) choose(groupId, value);
+    onSelect?.(value);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -83,7 +121,7 @@ export function Tabs({ node }: Props) {
   };
 
   return (
-    <div className={`tabs-container ${styles.container}`}>
+    <div className={`tabs-container ${styles.container}${className ? ` ${className}` : ''}`}>
       <div role="tablist" aria-orientation="horizontal" className={styles.tablist}>
         {tabs.map((tab, index) => {
           const isSelected = tab.value === selected;
@@ -96,9 +134,10 @@ export function Tabs({ node }: Props) {
               type="button"
               role="tab"
               id={`${baseId}-tab-${index}`}
-              aria-controls={`${baseId}-panel-${index}`}
+              aria-controls={lazy && !isSelected ? undefined : `${baseId}-panel-${index}`}
               aria-selected={isSelected}
               tabIndex={isSelected ? 0 : -1}
+              {...(tab.attributes as HTMLAttributes<HTMLButtonElement> | undefined)}
               className={`${styles.tab} ${isSelected ? styles.selected : ''}`}
               onClick={(event) => select(tab.value, event.currentTarget)}
               onKeyDown={(event) => onKeyDown(event, index)}
@@ -108,18 +147,20 @@ export function Tabs({ node }: Props) {
           );
         })}
       </div>
-      {tabs.map((tab, index) => (
-        <div
-          key={tab.value}
-          role="tabpanel"
-          id={`${baseId}-panel-${index}`}
-          aria-labelledby={`${baseId}-tab-${index}`}
-          hidden={tab.value !== selected}
-          className={styles.panel}
-        >
-          <Nodes nodes={tab.node.c} />
-        </div>
-      ))}
+      {tabs.map((tab, index) =>
+        lazy && tab.value !== selected ? null : (
+          <div
+            key={tab.value}
+            role="tabpanel"
+            id={`${baseId}-panel-${index}`}
+            aria-labelledby={`${baseId}-tab-${index}`}
+            hidden={tab.value !== selected}
+            className={tab.className ? `${styles.panel} ${tab.className}` : styles.panel}
+          >
+            {tab.content}
+          </div>
+        ),
+      )}
     </div>
   );
 }
