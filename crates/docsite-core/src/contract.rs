@@ -80,6 +80,13 @@ pub struct SiteData {
     pub url: String,
     /// Path the site is served under, with leading and trailing slash.
     pub base_url: String,
+    /// The configured `favicon`, relative to `baseUrl`, as written (for the site's own
+    /// React code: Docusaurus's `siteConfig.favicon`).
+    pub favicon: Option<String>,
+    /// The configured `customFields` table (`{}` when absent), for the site's own React code
+    /// (`siteConfig.customFields`); the theme itself does not read it.
+    #[ts(type = "Record<string, unknown>")]
+    pub custom_fields: serde_json::Value,
     /// The site's locale.
     pub locale: LocaleData,
     /// Navigation bar.

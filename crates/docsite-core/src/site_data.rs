@@ -101,6 +101,14 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
     if raw.gtag.as_ref().is_some_and(|g| g.tracking_id.trim().is_empty()) {
         r.error("gtag.trackingID", "must not be empty (remove `[gtag]` to turn analytics off)".into());
     }
+    let custom_fields = match &raw.custom_fields {
+        None => serde_json::Value::Object(serde_json::Map::new()),
+        Some(value @ serde_json::Value::Object(_)) => value.clone(),
+        Some(_) => {
+            r.error("customFields", "must be a table of values (`[customFields]`)".into());
+            serde_json::Value::Null
+        }
+    };
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -111,6 +119,8 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             tagline: raw.tagline.clone(),
             url: raw.url.trim_end_matches('/').to_string(),
             base_url: config.base_url.clone(),
+            favicon: raw.favicon.clone(),
+            custom_fields,
             locale: LocaleData {
                 code: raw.locale.code.clone(),
                 label: raw.locale.label.clone(),

@@ -90,10 +90,12 @@ fn analytics_and_scripts_reach_the_theme() {
     assert!(analytics.anonymize_ip, "IP anonymisation is on unless turned off");
     let scripts: Vec<(&str, bool)> = site.site_data().scripts.iter().map(|s| (s.src.as_str(), s.defer)).collect();
     assert_eq!(scripts, vec![("https://buttons.example.org/buttons.js", false), ("/js/late.js", true)]);
+    // Without `customFields` the site's code still gets a table.
+    assert_eq!(site.site_data().custom_fields, serde_json::json!({}));
 }
 
 #[test]
-fn empty_tracking_id_and_script_url_name_the_key() {
+fn empty_tracking_id_script_url_and_non_table_custom_fields_name_the_key() {
     insta::assert_snapshot!(error_report("bad-third-party"));
 }
 
@@ -202,6 +204,8 @@ fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
         matches!(&footer.columns[0].items[1], docsite_core::contract::FooterItem::Html { html } if html.contains("badge")),
         "the html item is shown"
     );
+    // customFields and favicon reach the site's own React code (`siteConfig`).
+    assert_eq!(site.site_data().custom_fields, serde_json::json!({ "repoUrl": "https://example.org/widgets" }));
     // A client redirect from a page that exists is left out (with a warning), as Docusaurus does.
     assert!(site.page("/docs/guides/install").is_some(), "the page stays");
     assert!(site.diagnostics.report().contains("`redirects[1].from`: /docs/guides/install is a page of the site; the redirect is left out"), "{}", site.diagnostics.report());

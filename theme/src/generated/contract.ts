@@ -67,6 +67,16 @@ url: string,
  */
 baseUrl: string, 
 /**
+ * The configured `favicon`, relative to `baseUrl`, as written (for the site's own
+ * React code: Docusaurus's `siteConfig.favicon`).
+ */
+favicon: string | null, 
+/**
+ * The configured `customFields` table (`{}` when absent), for the site's own React code
+ * (`siteConfig.customFields`); the theme itself does not read it.
+ */
+customFields: Record<string, unknown>, 
+/**
  * The site's locale.
  */
 locale: LocaleData, 

@@ -2,7 +2,8 @@
 //! after the theme's own tags (title, description, canonical URL, `og:title`,
 //! `og:description`, `og:url`, from `theme/src/app/head.ts`): `og:type`, `og:site_name`,
 //! `og:image` (front matter `image`, else the site's `image`), `twitter:card`, and on the
-//! home page the site as schema.org `WebSite` data (JSON-LD). A JSON-LD block is data, not
+//! home page the site as schema.org `WebSite` data (JSON-LD). A site React page whose
+//! `<Layout image>` already put an `og:image` in the theme's tags keeps that one. A JSON-LD block is data, not
 //! script: browsers never run it, so the Content-Security-Policy needs no hash for it.
 //! Costs no JavaScript.
 
@@ -10,17 +11,16 @@ use crate::config::SiteConfig;
 use crate::contract::RouteKind;
 use crate::emit;
 
-/// The extra head tags of a page with route `route` (as the page data spells it, URL-encoded).
-pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image: Option<&str>) -> String {
+/// The extra head tags of a page with route `route` (as the page data spells it, URL-encoded);
+/// `theme_head` is what the theme's pre-render put in the head.
+pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image: Option<&str>, theme_head: &str) -> String {
     let origin = config.raw.url.trim_end_matches('/');
     // The home page's path is the base URL, without its final `/` under a sub-path.
     let home = route.trim_end_matches('/') == config.base_url.trim_end_matches('/');
     let kind = if kind == RouteKind::Doc { "article" } else { "website" };
     let mut out = format!("<meta property=\"og:type\" content=\"{kind}\"><meta property=\"og:site_name\" content=\"{}\">", escape(&config.raw.title));
-    match image.or(config.raw.image.as_deref()).map(|i| absolute(origin, &config.base_url, i)) {
-        Some(url) => out.push_str(&format!("<meta property=\"og:image\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary_large_image\">", escape(&url))),
-        None => out.push_str("<meta name=\"twitter:card\" content=\"summary\">"),
-    }
+    let image = image.or(config.raw.image.as_deref()).map(|i| absolute(origin, &config.base_url, i));
+    out.push_str(&image_tags(image.as_deref(), theme_head.contains("<meta property=\"og:image\"")));
     if home {
         let mut site = serde_json::json!({
             "@context": "https://schema.org",
@@ -34,6 +34,15 @@ pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image
         out.push_str(&format!("<script type=\"application/ld+json\">{}</script>", emit::script_safe_json(&site.to_string())));
     }
     out
+}
+
+/// `og:image` (unless the theme's tags have one) and the `twitter:card` that goes with it.
+fn image_tags(image: Option<&str>, theme_has_image: bool) -> String {
+    match (image, theme_has_image) {
+        (_, true) => "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string(),
+        (Some(url), false) => format!("<meta property=\"og:image\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary_large_image\">", escape(url)),
+        (None, false) => "<meta name=\"twitter:card\" content=\"summary\">".to_string(),
+    }
 }
 
 /// An image reference made absolute: URLs stay, paths are under the base URL.
@@ -54,6 +63,14 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_the_theme_already_set_is_not_repeated() {
+        let site_image = Some("https://x.org/img/card.png");
+        assert_eq!(image_tags(site_image, true), "<meta name=\"twitter:card\" content=\"summary_large_image\">");
+        assert!(image_tags(site_image, false).starts_with("<meta property=\"og:image\" content=\"https://x.org/img/card.png\">"));
+        assert_eq!(image_tags(None, false), "<meta name=\"twitter:card\" content=\"summary\">");
+    }
 
     #[test]
     fn image_paths_are_made_absolute_under_the_base_url() {
