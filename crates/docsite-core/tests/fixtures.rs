@@ -305,6 +305,6 @@ fn react_pages_of_src_pages_are_routes_by_docusaurus_rules() {
 #[test]
 fn two_pages_with_one_route_are_an_error_naming_both() {
     let report = error_report("bad-react-pages");
-    assert!(report.contains("src/pages/tools/index.js") && report.contains("route /tools is also the route of src/pages/tools.js"), "{report}");
+    assert!(report.contains("error: src/pages/tools.js: route /tools is also the route of src/pages/tools/index.js"), "{report}");
     assert!(report.contains("route /about is also the route of src/pages/about.md"), "{report}");
 }
