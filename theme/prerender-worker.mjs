@@ -9,6 +9,7 @@
 // One bad page answers with an error and the worker carries on. It exits when stdin
 // closes.
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
 const out = process.stdout;
@@ -21,10 +22,15 @@ for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
 // React picks its production build from NODE_ENV at import time.
 process.env.NODE_ENV ??= 'production';
 
-const { render } = await import(new URL('./dist/server/entry-server.js', import.meta.url).href);
+// The theme's own build, or a site build (`DOCSITE_THEME_DIST`, set by the engine: the
+// site's React code compiled with the theme, `crates/docsite-core/src/site_code.rs`).
+const dist = process.env.DOCSITE_THEME_DIST ? pathToFileURL(`${process.env.DOCSITE_THEME_DIST}/`) : new URL('./dist/', import.meta.url);
+const { render, prepare } = await import(new URL('server/entry-server.js', dist).href);
 
 /** @type {{ site: unknown, routes: unknown } | null} */
 let context = null;
+/** Settles once the server bundle has loaded the site's own React pages (after `init`). */
+let ready = Promise.resolve();
 
 function reply(message) {
   out.write(`${JSON.stringify(message)}\n`);
@@ -54,17 +60,24 @@ function handle(line) {
   }
   if (message.type === 'init') {
     context = { site: message.site, routes: message.routes };
+    ready = prepare ? prepare(message.site) : Promise.resolve();
     return;
   }
   if (message.type === 'render') {
     const id = message.id;
-    try {
-      if (!context) throw new Error('render before init: the first message must be {"type":"init",...}');
-      const { html, head } = render(message.url, context.site, context.routes, message.page, message.sidebar ?? null);
-      reply({ id, html, head });
-    } catch (error) {
-      reply({ id, error: describe(error) });
-    }
+    const current = context;
+    ready.then(
+      () => {
+        try {
+          if (!current) throw new Error('render before init: the first message must be {"type":"init",...}');
+          const { html, head } = render(message.url, current.site, current.routes, message.page, message.sidebar ?? null);
+          reply({ id, html, head });
+        } catch (error) {
+          reply({ id, error: describe(error) });
+        }
+      },
+      (error) => reply({ id, error: `the site's React pages could not be loaded: ${describe(error)}` }),
+    );
     return;
   }
   process.stderr.write(`prerender-worker: unknown message type ${JSON.stringify(message.type)}\n`);

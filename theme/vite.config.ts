@@ -11,6 +11,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { siteCode } from './site-code.config';
 
 /**
  * react-router ships its components as `React.forwardRef(...)`/`createContext(...)`
@@ -49,7 +50,7 @@ function precompressAssets(): Plugin {
     name: 'docsite:precompress-assets',
     apply: 'build',
     async writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist/client';
+      const dir = options.dir ?? path.join(site.outDir ?? 'dist', 'client');
       const files = Object.keys(bundle).filter((name) => name.startsWith('assets/') && /\.(?:html|js|css|json|svg|xml|txt|map|mjs)$/.test(name));
       await Promise.all(
         files.map(async (name) => {
@@ -78,6 +79,10 @@ function scopedName(local: string, file: string): string {
   return `_${hash.replace(/[-_]/g, '').slice(0, 5)}`;
 }
 
+// A site build (`DOCSITE_SITE_DIR` set by the engine, `site-code.config.ts`) compiles the
+// site's own React pages and components with the theme, into the site's `.docsite/` folder.
+const site = siteCode(import.meta.dirname);
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Relative: chunks import each other and their preloads by URLs relative to the importing
   // module (`new URL(dep, import.meta.url)`), so one theme build serves any base URL. The
@@ -85,7 +90,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // to `<baseUrl>assets/` (`build/site.rs`, `Site::template`), and the SSR bundle links
   // on-demand stylesheets under the site's `baseUrl` (`app/chunkAssets.ts`).
   base: './',
-  plugins: [react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  resolve: site.resolve,
+  experimental: site.experimental,
+  // A site build bundles its dependencies into the server bundle: it lives in the site's
+  // `.docsite/` folder, where the theme's `node_modules` would not be found.
+  ...(site.dir && isSsrBuild ? { ssr: { noExternal: true } } : {}),
   css: {
     modules: {
       generateScopedName: scopedName,
@@ -93,13 +103,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? {
-        outDir: 'dist/server',
+        outDir: site.outDir ? path.join(site.outDir, 'server') : 'dist/server',
         emptyOutDir: true,
         copyPublicDir: false,
         rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
       }
     : {
-        outDir: 'dist/client',
+        outDir: site.outDir ? path.join(site.outDir, 'client') : 'dist/client',
         emptyOutDir: true,
         assetsDir: 'assets',
         manifest: true,

@@ -10,6 +10,7 @@ import { ClientApp, UNMATCHED_PATH } from './app/ClientApp';
 import { hideErrorBar, showErrorBar } from './app/ErrorBar';
 import { adoptServerArticle } from './content/Article';
 import { preloadContent } from './content/lazy';
+import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
 import { normalizePath } from './lib/paths';
 
 const ROOT_ID = '__docsite_root';
@@ -50,8 +51,9 @@ function hydrate(data: BootData): void {
 async function start(): Promise<void> {
   try {
     const data = await loadBootData(readBoot());
+    setSiteBaseUrl(data.site.baseUrl);
     // On-demand content components the page uses, so hydration renders what the server did.
-    await preloadContent(data.page.content);
+    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page)]);
     hideErrorBar();
     hydrate(data);
   } catch (error) {

@@ -11,12 +11,21 @@ import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
 import { stylesheetTags } from './app/chunkAssets';
 import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
 import { loadSerializer } from './content/serializer';
+import { preloadAllSitePages, sitePageSource } from './app/sitePages';
 import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components and the article serializer render synchronously once loaded
 // (see content/lazy.tsx, content/serializer.ts).
 await Promise.all([preloadAllContent(), loadSerializer()]);
+
+/**
+ * Loads the site's own React pages (a site build only), once the site is known: the worker
+ * awaits it after `init`, before its first render.
+ */
+export function prepare(site: SiteData): Promise<void> {
+  return preloadAllSitePages(site.baseUrl);
+}
 
 /** The module of each on-demand component's chunk, as Vite's manifest keys it. */
 const CHUNK_SOURCES: Record<LazyComponentName, string> = {
@@ -31,6 +40,8 @@ const CHUNK_SOURCES: Record<LazyComponentName, string> = {
 /** The stylesheets of the on-demand components a page shows, so it is styled at first paint. */
 function onDemandStyles(site: SiteData, page: PageData): string[] {
   const sources = new Set([...lazyComponentsIn(page.content)].map((name) => CHUNK_SOURCES[name]));
+  const pageSource = page.kind === 'reactPage' && page.module ? sitePageSource(page.module) : null;
+  if (pageSource) sources.add(pageSource);
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 

@@ -100,6 +100,14 @@ pub struct RawConfig {
     /// Only the default, `["static"]`, is supported.
     #[serde(default = "default_static_dirs")]
     pub static_directories: Vec<String>,
+    /// Folder, relative to the site, of the stand-alone pages: `.md`/`.mdx` files are Markdown
+    /// pages, `.js`/`.jsx`/`.ts`/`.tsx` files React pages of the site's own code (compiled with
+    /// the theme). A file's route is its path without the extension (`index` is its folder's
+    /// route); names starting with `_`, `*.test.*`/`*.spec.*` files and `__tests__/` folders
+    /// are not pages. Default `pages`; a site read from `docusaurus.config.js` uses
+    /// `src/pages` (the pages plugin's `path`). An empty string turns pages off.
+    #[serde(default = "default_pages_path")]
+    pub pages_path: String,
     /// Values kept for the site's own code (Docusaurus's `customFields`); docsite itself
     /// does not read them.
     #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
@@ -155,6 +163,10 @@ pub struct RawRedirect {
     pub from: String,
     /// The route readers are sent to (starting with `/`, checked like the links in pages) or an http(s) URL.
     pub to: String,
+}
+
+fn default_pages_path() -> String {
+    "pages".into()
 }
 
 fn default_static_dirs() -> Vec<String> {
@@ -1067,6 +1079,13 @@ impl SiteConfig {
             }
         }
         raw.security.frame_src = frames;
+        // The pages folder is read like the docs; one outside the site is reported and not read.
+        if !raw.pages_path.trim().is_empty() {
+            if let Err(msg) = inside_site(site_dir, &raw.pages_path) {
+                errors.push(key_error("pagesPath", msg));
+                raw.pages_path.clear();
+            }
+        }
         // Every path the engine reads stays inside the site folder: no absolute path, no
         // `..`, no symlink that leads out. The docs and sidebars paths are where the content
         // is: without them there is nothing to check.

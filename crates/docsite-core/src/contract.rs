@@ -63,6 +63,9 @@ pub enum RouteKind {
     Doc,
     /// A stand-alone page (home, community, ...), full width.
     Page,
+    /// A React page of the site's own code (`src/pages/*.js` of a Docusaurus site): the
+    /// theme renders the default export of [`PageData::module`] inside its layout.
+    ReactPage,
     /// The search page.
     Search,
     /// The not-found page.
@@ -546,6 +549,11 @@ pub struct PageData {
     /// Front matter `unlisted`: reachable by its URL, but `noindex`, and left out of the
     /// sidebar, the search index and the sitemap.
     pub unlisted: bool,
+    /// The module of a [`RouteKind::ReactPage`]: its path relative to the site
+    /// (`src/pages/index.js`), as the site build's page table keys it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub module: Option<String>,
 }
 
 impl PageData {
@@ -573,6 +581,7 @@ impl PageData {
             edit_url: None,
             tags: Vec::new(),
             unlisted: false,
+            module: None,
         }
     }
 }

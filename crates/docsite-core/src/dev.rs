@@ -65,6 +65,8 @@ pub struct DevSession {
     workers: usize,
     cache: RenderCache,
     pool: Option<Pool>,
+    /// The theme build pages are rendered with (the theme's, or the site's own code build).
+    theme: Option<crate::site_code::ThemeBuild>,
     /// The site and its chunks as last built successfully (dropped when a full rebuild
     /// fails, so that an edit of one page never hides an error elsewhere).
     state: Option<(Site, Chunks)>,
@@ -92,6 +94,7 @@ impl DevSession {
             workers: workers.max(1),
             cache: RenderCache::default(),
             pool: None,
+            theme: None,
             state: None,
             chunks: HashMap::new(),
             pages: HashMap::new(),
@@ -139,14 +142,20 @@ impl DevSession {
             timings.push((name, lap.elapsed().as_secs_f64()));
             lap = Instant::now();
         };
-        if !self.copied {
-            crate::theme::ensure_built(&self.theme_dir)?;
+        // The site's React code is rebuilt when its sources changed (a no-op otherwise); a new
+        // build gets fresh workers and its assets copied.
+        let theme = site.theme_build(&self.theme_dir)?;
+        if self.theme.as_ref() != Some(&theme) {
+            self.pool = None;
+            self.copied = false;
         }
+        let client = theme.client();
+        self.theme = Some(theme);
         if !self.copied || !markdown_only || touches_static {
-            site.copy_files(&self.theme_dir, &self.out_dir, true)?;
+            site.copy_files(&client, &self.out_dir, true)?;
             self.copied = true;
         }
-        let template = site.template(&self.theme_dir)?;
+        let template = site.template(&client)?;
         let chunks = Chunks::new(&site, ChunkNames::Stable);
         self.write_chunks(chunks.all())?;
         stage("chunks", &mut timings);
@@ -210,7 +219,8 @@ impl DevSession {
         }
         let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(indices.iter().map(|&i| &chunks.pages[i]))).and_then(|()| {
             timings.push(("chunks", t.elapsed().as_secs_f64()));
-            let template = site.template(&self.theme_dir)?;
+            let client = self.theme.as_ref().map_or_else(|| crate::site_code::ThemeBuild::of_theme(&self.theme_dir).client(), |t| t.client());
+            let template = site.template(&client)?;
             self.render(&site, &chunks, &template, &indices, &mut timings)
         });
         for &i in &indices {
@@ -245,7 +255,8 @@ impl DevSession {
     /// Starts the pre-render workers if needed and gives them the site data and routes.
     fn start_pool(&mut self, site: &Site, chunks: &Chunks) -> Result<(), BuildError> {
         if self.pool.is_none() {
-            self.pool = Some(Pool::start(&self.theme_dir.join("prerender-worker.mjs"), self.workers)?);
+            let theme = self.theme.clone().unwrap_or_else(|| crate::site_code::ThemeBuild::of_theme(&self.theme_dir));
+            self.pool = Some(Pool::start(&theme, self.workers)?);
         }
         let pool = self.pool.as_mut().expect("just started");
         pool.init(site.site_data(), &chunks.manifest).inspect_err(|_| self.pool = None)

@@ -155,6 +155,8 @@ impl Mapper<'_> {
 
     fn root(&mut self, dc: &Value) -> Value {
         let mut out = Map::new();
+        // Docusaurus's pages plugin reads `src/pages` unless the preset says otherwise.
+        out.insert("pagesPath".into(), json!("src/pages"));
         let mut docs = Map::new();
         let mut search = Map::new();
         let empty = Map::new();
@@ -312,8 +314,19 @@ impl Mapper<'_> {
                     }
                     "blog" if o.as_bool() == Some(false) => {}
                     "blog" => self.warn(&format!("presets[{i}].blog"), "docsite has no blog; blog posts are not built"),
-                    "pages" if o.as_bool() == Some(false) => {}
-                    "pages" => self.warn(&format!("presets[{i}].pages"), "React pages in src/pages are not built yet"),
+                    "pages" if o.as_bool() == Some(false) => {
+                        out.insert("pagesPath".into(), json!(""));
+                    }
+                    "pages" => {
+                        for (pk, pv) in o.as_object().into_iter().flatten() {
+                            match (pk.as_str(), pv.as_str()) {
+                                ("path", Some(path)) => {
+                                    out.insert("pagesPath".into(), json!(path.trim_start_matches("./")));
+                                }
+                                _ => self.warn(&format!("presets[{i}].pages.{pk}"), "docsite reads only the pages plugin's `path`"),
+                            }
+                        }
+                    }
                     "sitemap" => {}
                     _ => self.warn(&format!("presets[{i}].{k}"), "not a classic preset option docsite knows"),
                 }

@@ -33,6 +33,7 @@ pub mod prerender;
 pub mod route;
 pub mod schemas;
 pub mod search;
+pub mod site_code;
 pub mod site_data;
 pub mod theme;
 pub mod version;

@@ -6,7 +6,6 @@
 //! Rust) is what makes the server HTML byte-identical to what the browser hydrates.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde::Serialize;
@@ -14,6 +13,7 @@ use serde_json::value::RawValue;
 
 use crate::contract::{RouteManifest, SiteData};
 use crate::diagnostics::BuildError;
+use crate::site_code::ThemeBuild;
 
 /// One page to render.
 pub struct Job<'a> {
@@ -54,12 +54,14 @@ enum Request<'a> {
 }
 
 impl Worker {
-    fn start(script: &Path) -> Result<Worker, BuildError> {
+    fn start(theme: &ThemeBuild) -> Result<Worker, BuildError> {
+        let script = theme.worker();
         // A small young generation: rendering a page makes short-lived garbage, and the
         // default semi-space lets each worker's heap grow by ~100 MB before collecting it.
         let mut child = Command::new("node")
             .arg("--max-semi-space-size=4")
-            .arg(script)
+            .arg(&script)
+            .env("DOCSITE_THEME_DIST", &theme.dist)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -109,8 +111,8 @@ pub struct Pool {
 
 impl Pool {
     /// Starts `workers` Node processes running `script`.
-    pub fn start(script: &Path, workers: usize) -> Result<Pool, BuildError> {
-        let workers = (0..workers.max(1)).map(|_| Worker::start(script)).collect::<Result<_, _>>()?;
+    pub fn start(theme: &ThemeBuild, workers: usize) -> Result<Pool, BuildError> {
+        let workers = (0..workers.max(1)).map(|_| Worker::start(theme)).collect::<Result<_, _>>()?;
         Ok(Pool { workers })
     }
 
@@ -148,8 +150,8 @@ impl Pool {
 }
 
 /// Renders every job with `workers` Node processes; results are in job order.
-pub fn prerender(script: &Path, site: &SiteData, routes: &RouteManifest, jobs: &[Job<'_>], workers: usize) -> Result<Vec<Rendered>, BuildError> {
-    let mut pool = Pool::start(script, workers.clamp(1, jobs.len().max(1)))?;
+pub fn prerender(theme: &ThemeBuild, site: &SiteData, routes: &RouteManifest, jobs: &[Job<'_>], workers: usize) -> Result<Vec<Rendered>, BuildError> {
+    let mut pool = Pool::start(theme, workers.clamp(1, jobs.len().max(1)))?;
     pool.init(site, routes)?;
     pool.render(jobs)
 }

@@ -465,6 +465,7 @@ mod tests {
             edit_url: None,
             tags: Vec::new(),
             unlisted: false,
+            module: None,
         }
     }
 

@@ -305,3 +305,35 @@ fn each_sidebar_error_points_at_its_own_item_even_when_its_text_appears_earlier(
     }
     insta::assert_snapshot!(report);
 }
+
+#[test]
+fn react_pages_of_src_pages_are_routes_by_docusaurus_rules() {
+    let site = check(&fixture("react-pages")).expect("the React pages fixture is valid");
+    let mut pages: Vec<String> = site
+        .routes()
+        .into_iter()
+        .filter(|(_, k, _)| matches!(k, RouteKind::ReactPage | RouteKind::Page))
+        .map(|(r, k, t)| format!("{r} [{k:?}] {t} {}", site.page(&r).and_then(|p| p.module.clone()).unwrap_or_default()))
+        .collect();
+    pages.sort();
+    // `_draft.js`, `_parts/`, `index.test.js` and `__tests__/` are not pages; `index` files
+    // are their folder's route; the Markdown page sits beside the React ones.
+    assert_eq!(
+        pages,
+        [
+            "/ [ReactPage] Home src/pages/index.js",
+            "/catalogue [ReactPage] Catalogue src/pages/catalogue.jsx",
+            "/nested [ReactPage] Workshop src/pages/nested/index.tsx",
+            "/nested/notes [Page] Workshop notes ",
+        ]
+    );
+    let home = site.page("/").unwrap();
+    assert_eq!(home.description.as_deref(), Some("Everything about lanterns"));
+}
+
+#[test]
+fn two_pages_with_one_route_are_an_error_naming_both() {
+    let report = error_report("bad-react-pages");
+    assert!(report.contains("error: src/pages/tools.js: route /tools is also the route of src/pages/tools/index.js"), "{report}");
+    assert!(report.contains("route /about is also the route of src/pages/about.md"), "{report}");
+}

@@ -414,3 +414,19 @@ fn dev_reports_a_busy_port_before_building_and_exits_2() {
     assert!(!err.contains("building"), "the port is checked before the build: {err}");
     drop(busy);
 }
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn a_react_page_importing_an_unknown_theme_module_is_an_error_at_its_line() {
+    let site = copy_of("bad-react-import");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("src/pages/index.js:3"), "{err}");
+    assert!(err.contains("`@theme/Nope`") && err.contains("does not provide"), "{err}");
+    assert!(!out_dir.exists(), "nothing is written");
+    // The failed build leaves no half-written cache behind.
+    let leftovers: Vec<_> = std::fs::read_dir(site.path().join(".docsite")).map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect()).unwrap_or_default();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

@@ -4,9 +4,10 @@ import { NotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { ReactContent } from '../content/lazy';
 import { usePageData } from '../contexts/PageData';
+import { SitePage } from './sitePages';
 
 export function PageView() {
-  const { kind, content } = usePageData();
+  const { kind, content, module } = usePageData();
   switch (kind) {
     case 'doc':
       return <DocPage />;
@@ -14,6 +15,9 @@ export function PageView() {
       return <NotFound />;
     case 'page':
       return <Page />;
+    case 'reactPage':
+      // The site's own React page (its module was loaded before this render: sitePages.tsx).
+      return <SitePage module={module ?? ''} />;
     case 'search':
       // The search UI is the page's content: an on-demand `SearchPage` element (content/lazy.tsx).
       return <ReactContent nodes={content} />;

@@ -47,7 +47,7 @@ chunk: string,
  */
 sidebar: string | null, };
 
-export type RouteKind = "doc" | "page" | "search" | "notFound";
+export type RouteKind = "doc" | "page" | "reactPage" | "search" | "notFound";
 
 export type SiteData = { 
 /**
@@ -647,7 +647,12 @@ tags: Array<PageLink>,
  * Front matter `unlisted`: reachable by its URL, but `noindex`, and left out of the
  * sidebar, the search index and the sitemap.
  */
-unlisted: boolean, };
+unlisted: boolean, 
+/**
+ * The module of a [`RouteKind::ReactPage`]: its path relative to the site
+ * (`src/pages/index.js`), as the site build's page table keys it.
+ */
+module?: string, };
 
 export type Node = string | Element;
 

@@ -4,6 +4,7 @@
 import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../generated/contract';
 import { preloadContent } from '../content/lazy';
 import { loadSerializer } from '../content/serializer';
+import { preloadSitePage } from '../app/sitePages';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
@@ -64,7 +65,7 @@ export async function loadRoute(routes: RouteManifest, path: string): Promise<Lo
   const { chunk, sidebar } = routeChunks(routes, path);
   const [page, , sidebarData] = await Promise.all([
     loadJson<PageData>(chunk).then(async (page) => {
-      await preloadContent(page.content);
+      await Promise.all([preloadContent(page.content), preloadSitePage(page)]);
       return page;
     }),
     // The article is written on the client (content/serializer.ts).

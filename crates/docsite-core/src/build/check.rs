@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::incremental::{hash_of, DocState, Incremental, RenderCache};
 use super::links::LinkCheck;
 use super::model::{self, Model};
-use super::pages::{load_pages, PageSource};
+use super::pages::{load_pages, PageSource, ReactPageSource};
 use super::Site;
 use crate::config::SiteConfig;
 use crate::contract::SiteData;
@@ -122,8 +122,10 @@ pub(super) struct Loaded {
     pub(super) data_files: DataFiles,
     /// The cards of `<DocCardList />` on each sidebar category's page.
     pub(super) doc_cards: DocCards,
-    /// Stand-alone pages under `pages/`.
+    /// Markdown pages of the pages folder.
     pub(super) pages: Vec<PageSource>,
+    /// React pages of the pages folder (the site's own code).
+    pub(super) react_pages: Vec<ReactPageSource>,
     /// Pages made from the docs (tag pages, generated indexes; [`model::generated_pages`]).
     pub(super) generated: Vec<super::PageOut>,
     pub(super) diags: Diagnostics,
@@ -196,22 +198,22 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     let (data_files, data_problems) = if config.from_docusaurus { (DataFiles::default(), Vec::new()) } else { data_files::load(site_dir, &released) };
     diags.extend(data_problems);
     diags.extend(crate::copied::check_static(site_dir));
-    let pages = load_pages(&config, &mut diags);
+    let (pages, react_pages) = load_pages(&config, &mut diags);
     // A redirect left out is not there to check.
-    let dropped = redirect_conflicts(&mut config, &doc_routes, &pages, &mut diags);
+    let dropped = redirect_conflicts(&mut config, &doc_routes, pages.iter().map(|p| &p.route).chain(react_pages.iter().map(|p| &p.route)), &mut diags);
     config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
     let doc_cards = crate::doc_cards::doc_cards(&content);
     let generated = model::generated_pages(&content);
-    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, generated, diags })
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, react_pages, generated, diags })
 }
 
 /// A redirect must not replace a page: one whose `from` is a route of the site is left out
 /// with a warning, as Docusaurus's client-redirects plugin does (so a config written by
 /// `docsite migrate` checks like the Docusaurus config it came from).
 /// Returns the indices (in the config) of the redirects left out.
-fn redirect_conflicts(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: &[PageSource], diags: &mut Diagnostics) -> Vec<usize> {
+fn redirect_conflicts<'a>(config: &mut SiteConfig, doc_routes: &HashMap<PathBuf, String>, pages: impl Iterator<Item = &'a String>, diags: &mut Diagnostics) -> Vec<usize> {
     let mut dropped = Vec::new();
-    let routes: HashSet<String> = doc_routes.values().chain(pages.iter().map(|p| &p.route)).map(|r| normalize_route(r)).collect();
+    let routes: HashSet<String> = doc_routes.values().map(|r| normalize_route(r)).chain(pages.map(|r| normalize_route(r))).collect();
     let redirects = std::mem::take(&mut config.raw.redirects);
     config.raw.redirects = redirects
         .into_iter()
@@ -305,6 +307,15 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
     }
     for (p, r) in loaded.pages.iter().zip(renders.pages.iter_mut()) {
         anchors.insert(normalize_route(&p.route), std::mem::take(&mut r.anchors));
+    }
+    for p in &loaded.react_pages {
+        let key = normalize_route(&p.route);
+        if let Some(other) = route_sources.get(&key) {
+            diags.push(Diagnostic::error(&p.source, format!("route {key} is also used by {}", other.strip_prefix(&site_dir).unwrap_or(other).display())).hint("rename the page or change the doc's `slug`"));
+        }
+        // Links to the page are checked; its ids are not known to the engine, so a link to an
+        // anchor in it is reported as broken.
+        anchors.entry(key).or_default();
     }
     for v in &loaded.content.versions {
         anchors.entry(normalize_route(&v.route_prefix)).or_default();

@@ -78,11 +78,11 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let out_dir = crate::output::check_out_dir(&opts.site_dir, &opts.theme_dir, &opts.out_dir)?;
     opts.stage("loading, rendering and checking the content");
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
-    opts.stage("building the theme when its sources changed");
-    crate::theme::ensure_built(&opts.theme_dir)?;
+    opts.stage("building the theme (and the site's React code) when their sources changed");
+    let theme = site.theme_build(&opts.theme_dir)?;
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
-    if let Err(e) = write_site(&mut site, opts, staging.dir()) {
+    if let Err(e) = write_site(&mut site, opts, &theme, staging.dir()) {
         staging.abandon();
         return Err(e);
     }
@@ -91,9 +91,9 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings })
 }
 
-fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), BuildError> {
-    site.copy_files(&opts.theme_dir, out, true)?;
-    let template = site.template(&opts.theme_dir)?;
+fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path) -> Result<(), BuildError> {
+    site.copy_files(&theme.client(), out, true)?;
+    let template = site.template(&theme.client())?;
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
     let chunks = Chunks::new(site, ChunkNames::Content);
     for c in chunks.all() {
@@ -105,8 +105,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, out: &Path) -> Result<(), Bu
     }
     let jobs = chunks.jobs(site, None);
     opts.stage(&format!("pre-rendering {} pages", jobs.len()));
-    let worker = opts.theme_dir.join("prerender-worker.mjs");
-    let rendered = crate::prerender::prerender(&worker, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
+    let rendered = crate::prerender::prerender(theme, &site.site_data, &chunks.manifest, &jobs, opts.workers)?;
     opts.stage("writing pages and host files");
     let writes = site.documents(&chunks, &template, &jobs, &rendered, "")?;
     let redirect_pages = site.redirect_pages();

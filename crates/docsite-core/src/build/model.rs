@@ -102,6 +102,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             },
             tags: d.front.tags.iter().map(|t| PageLink { label: t.label().to_string(), href: encode_path(&tag_route(v, &t.slug())) }).collect(),
             unlisted: d.front.unlisted,
+            module: None,
         };
         let updated = timestamp;
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
@@ -128,6 +129,14 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         data.toc = r.toc;
         let updated = updates.get(&crate::paths::normalize_path(&p.source)).map(|u| u.timestamp);
         pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
+    }
+    for p in &loaded.react_pages {
+        let title = p.title.clone().unwrap_or_else(|| config.raw.title.clone());
+        let description = p.description.clone().or_else(|| (!config.raw.tagline.is_empty()).then(|| config.raw.tagline.clone()));
+        let mut data = PageData::standalone(RouteKind::ReactPage, encode_path(&p.route), title, description, Vec::new());
+        data.module = Some(p.module.clone());
+        let updated = updates.get(&markdown::normalize_path(&p.source)).map(|u| u.timestamp);
+        pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: None, updated });
     }
     // The search page.
     let search_route = site_data.search.page_path.clone();

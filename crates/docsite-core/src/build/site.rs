@@ -119,9 +119,23 @@ impl Site {
         &self.config.base_url
     }
 
-    /// The theme's HTML template, its asset URLs under the base URL.
-    pub(crate) fn template(&self, theme_dir: &Path) -> Result<String, BuildError> {
-        let path = theme_dir.join("dist/client/index.html");
+    /// The React pages' modules (paths relative to the site), in route order, and the pages
+    /// folder they are in: what the site's own code build needs (`site_code::ensure`).
+    pub fn react_modules(&self) -> (Option<PathBuf>, Vec<String>) {
+        let modules = self.pages.iter().filter_map(|p| p.data.module.clone()).collect();
+        (super::pages::pages_dir(&self.config), modules)
+    }
+
+    /// The theme build this site renders with (the theme's own, or its site build).
+    pub fn theme_build(&self, theme: &Path) -> Result<crate::site_code::ThemeBuild, BuildError> {
+        let (pages_dir, modules) = self.react_modules();
+        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules)
+    }
+
+    /// The theme's HTML template (in the client bundle `client`), its asset URLs under the
+    /// base URL.
+    pub(crate) fn template(&self, client: &Path) -> Result<String, BuildError> {
+        let path = client.join("index.html");
         let template = std::fs::read_to_string(&path).map_err(BuildError::io(&path))?;
         template_under_base(&template, &self.config.base_url).map_err(|why| BuildError::Theme(format!("{}: {why}", path.display())))
     }
@@ -184,7 +198,7 @@ impl Site {
 
     /// Copies static files, then the theme's assets (never overwritten by content), the
     /// files pages refer to and, when `schemas`, the published JSON schemas.
-    pub(crate) fn copy_files(&self, theme_dir: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
+    pub(crate) fn copy_files(&self, client: &Path, out: &Path, schemas: bool) -> Result<(), BuildError> {
         let base = &self.config.base_url;
         crate::copied::copy_static(&self.config.site_dir, out)?;
         for (source, url) in self.custom_css() {
@@ -192,7 +206,7 @@ impl Site {
             let bytes = std::fs::read(&source).map_err(BuildError::io(&source))?;
             write_file(&target, &bytes)?;
         }
-        emit::copy_tree(&theme_dir.join("dist/client/assets"), &out.join("assets"))?;
+        emit::copy_tree(&client.join("assets"), &out.join("assets"))?;
         for a in &self.assets {
             let rel = a.url.strip_prefix(base.as_str()).unwrap_or(&a.url);
             let target = crate::output::under(out, crate::paths::decode(rel))?;

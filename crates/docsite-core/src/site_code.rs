@@ -1,0 +1,222 @@
+//! The site's own React code (the React pages of its pages folder and what they import),
+//! compiled together with the theme by Vite into one build per site.
+//!
+//! A site without React pages uses the theme's own build (`theme.rs`). A site with some gets
+//! `<site>/.docsite/theme/` (like Docusaurus's `.docusaurus/`): `client/` (template, assets,
+//! manifest) and `server/entry-server.js` (the SSR bundle the pre-render workers import),
+//! built by `vite build` twice with `DOCSITE_SITE_DIR`, `DOCSITE_SITE_OUT` and
+//! `DOCSITE_SITE_PAGES` set (`theme/site-code.config.ts`). It is rebuilt only when a hash of
+//! the theme's sources, the site's `src/`, its pages folder, its `package.json` and lockfile
+//! and the list of pages changes. The build goes to a fresh folder beside the output and
+//! replaces it only once complete, so a failed or killed build leaves the last good one.
+//!
+//! The site's `package.json` dependencies are installed with `npm ci` (its lockfile) when
+//! `node_modules` is missing or older than the lockfile. An import Vite cannot resolve in
+//! the `@docusaurus/*`/`@theme/*` namespaces is reported as a diagnostic naming the file
+//! and line (the `docsite-diagnostic:` lines of the Vite plugin).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use sha2::{Digest, Sha256};
+
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+
+/// The site's cache folder, relative to the site.
+pub const CACHE_DIR: &str = ".docsite";
+
+/// Where a build's bundles are: `client/` and `server/` under one folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThemeBuild {
+    /// The theme folder (its `prerender-worker.mjs`).
+    pub theme: PathBuf,
+    /// The folder holding `client/` and `server/`.
+    pub dist: PathBuf,
+    /// Hash of the build's sources: a new one means new bundles in the same folder.
+    pub hash: String,
+}
+
+impl ThemeBuild {
+    /// The theme's own build (its hash unknown).
+    pub fn of_theme(theme: &Path) -> ThemeBuild {
+        ThemeBuild { theme: theme.to_path_buf(), dist: theme.join("dist"), hash: String::new() }
+    }
+
+    /// The client bundle (template and `assets/`).
+    pub fn client(&self) -> PathBuf {
+        self.dist.join("client")
+    }
+
+    /// The pre-render worker script.
+    pub fn worker(&self) -> PathBuf {
+        self.theme.join("prerender-worker.mjs")
+    }
+}
+
+/// The build a site is rendered with: the theme's own one when the site has no React pages,
+/// else its site build (built or rebuilt here when stale). `modules` are the React pages'
+/// paths relative to the site, in route order.
+pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String]) -> Result<ThemeBuild, BuildError> {
+    crate::theme::ensure_built(theme)?;
+    if modules.is_empty() {
+        return Ok(ThemeBuild { hash: crate::theme::source_hash(theme), ..ThemeBuild::of_theme(theme) });
+    }
+    let cache = site_dir.join(CACHE_DIR);
+    let out = cache.join("theme");
+    let hash = source_hash(theme, site_dir, pages_dir, modules);
+    let stamp = out.join("hash");
+    let fresh = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash)
+        && out.join("client/index.html").is_file()
+        && out.join("server/entry-server.js").is_file();
+    let build = ThemeBuild { theme: theme.to_path_buf(), dist: out.clone(), hash: hash.clone() };
+    if fresh {
+        return Ok(build);
+    }
+    install_dependencies(site_dir)?;
+    std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
+    let pid = std::process::id();
+    let fresh_dir = cache.join(format!("theme.tmp-{pid}"));
+    let _ = std::fs::remove_dir_all(&fresh_dir);
+    std::fs::create_dir_all(&fresh_dir).map_err(BuildError::io(&fresh_dir))?;
+    let pages_file = fresh_dir.join("pages.json");
+    std::fs::write(&pages_file, serde_json::to_string(modules).expect("serialisable")).map_err(BuildError::io(&pages_file))?;
+    eprintln!("docsite: building the site's React code with the theme (vite build)…");
+    let result = vite(theme, site_dir, &fresh_dir, &pages_file, &[]).and_then(|()| vite(theme, site_dir, &fresh_dir, &pages_file, &["--ssr", "src/entry-server.tsx"]));
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&fresh_dir);
+        return Err(e);
+    }
+    std::fs::write(fresh_dir.join("hash"), &hash).map_err(BuildError::io(&fresh_dir))?;
+    // Swap: the old build aside, the new one in, the old one removed.
+    let old = cache.join(format!("theme.old-{pid}"));
+    if out.exists() {
+        std::fs::rename(&out, &old).map_err(BuildError::io(&out))?;
+    }
+    std::fs::rename(&fresh_dir, &out).map_err(BuildError::io(&out))?;
+    let _ = std::fs::remove_dir_all(&old);
+    Ok(build)
+}
+
+/// Hash of everything that goes into a site build.
+pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(crate::theme::source_hash(theme).as_bytes());
+    hasher.update(theme.join("site-code.config.ts").to_string_lossy().as_bytes());
+    hasher.update(std::fs::read(theme.join("site-code.config.ts")).unwrap_or_default());
+    hasher.update(site_dir.to_string_lossy().as_bytes());
+    for m in modules {
+        hasher.update(m.as_bytes());
+        hasher.update([0]);
+    }
+    for f in ["package.json", "package-lock.json"] {
+        hasher.update(f.as_bytes());
+        hasher.update(std::fs::read(site_dir.join(f)).unwrap_or_default());
+    }
+    let mut roots = vec![site_dir.join("src")];
+    roots.extend(pages_dir.map(Path::to_path_buf));
+    for root in roots {
+        let files = walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().filter_entry(|e| e.file_name() != "node_modules").filter_map(Result::ok).filter(|e| e.file_type().is_file());
+        for e in files {
+            hasher.update(e.path().strip_prefix(site_dir).unwrap_or(e.path()).to_string_lossy().as_bytes());
+            hasher.update(std::fs::read(e.path()).unwrap_or_default());
+        }
+    }
+    hasher.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// `npm ci` in the site when it has a lockfile and `node_modules` is missing or older than
+/// the lockfile (npm's own record, `node_modules/.package-lock.json`, is written last).
+fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
+    let lock = site_dir.join("package-lock.json");
+    if !site_dir.join("package.json").is_file() {
+        return Ok(());
+    }
+    if !lock.is_file() {
+        return Err(BuildError::Theme(format!("{} has a package.json but no package-lock.json: docsite installs the site's dependencies with `npm ci`, which needs the lockfile", site_dir.display())));
+    }
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let installed = modified(&site_dir.join("node_modules/.package-lock.json"));
+    if installed.is_some() && installed >= modified(&lock) {
+        return Ok(());
+    }
+    eprintln!("docsite: installing the site's dependencies (npm ci)…");
+    crate::theme::run(site_dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+}
+
+/// One `vite build` of the theme with the site's code; `docsite-diagnostic:` lines on its
+/// error output become the error's diagnostics.
+fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&str]) -> Result<(), BuildError> {
+    let vite = theme.join("node_modules/vite/bin/vite.js");
+    let mut child = Command::new("node")
+        .arg(&vite)
+        .arg("build")
+        .args(args)
+        .current_dir(theme)
+        .env("DOCSITE_SITE_DIR", site_dir)
+        .env("DOCSITE_SITE_OUT", out)
+        .env("DOCSITE_SITE_PAGES", pages_file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| BuildError::Theme(format!("cannot run node: {e} (install Node.js 20+)")))?;
+    let mut diags = Diagnostics::default();
+    let mut log = Vec::new();
+    if let Some(stderr) = child.stderr.take() {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            match line.strip_prefix("docsite-diagnostic: ").and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok()) {
+                Some(v) => diags.push(diagnostic(&v)),
+                None => log.push(line),
+            }
+        }
+    }
+    let status = child.wait().map_err(|e| BuildError::Theme(format!("vite build: {e}")))?;
+    if diags.has_errors() {
+        diags.normalize(site_dir);
+        return Err(BuildError::Invalid(diags));
+    }
+    if status.success() {
+        return Ok(());
+    }
+    // Vite's own report (a syntax error, an unresolved npm import): its last lines.
+    let tail = log.iter().rev().take(30).rev().cloned().collect::<Vec<_>>().join("\n");
+    Err(BuildError::Theme(format!("building the site's React code failed (vite build {}):\n{tail}", args.join(" "))))
+}
+
+/// A `docsite-diagnostic:` record as a diagnostic.
+fn diagnostic(v: &serde_json::Value) -> Diagnostic {
+    let file = v["file"].as_str().unwrap_or_default();
+    let d = Diagnostic::error(Path::new(file), v["message"].as_str().unwrap_or("unknown problem").to_string());
+    match v["line"].as_u64() {
+        Some(line) => d.at(line as usize, None),
+        None => d,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagnostic_line_names_file_and_line() {
+        let v = serde_json::json!({"file": "/s/src/pages/index.js", "line": 3, "message": "imports `@theme/Nope`"});
+        let d = diagnostic(&v);
+        assert_eq!(d.file, Some(PathBuf::from("/s/src/pages/index.js")));
+        assert_eq!(d.line, Some(3));
+    }
+
+    #[test]
+    fn the_hash_follows_the_site_sources() {
+        let dir = tempfile::tempdir().unwrap();
+        let theme = dir.path().join("theme");
+        let site = dir.path().join("site");
+        std::fs::create_dir_all(theme.join("src")).unwrap();
+        std::fs::create_dir_all(site.join("src/pages")).unwrap();
+        std::fs::write(site.join("src/pages/index.js"), "export default () => null;").unwrap();
+        let modules = vec!["src/pages/index.js".to_string()];
+        let a = source_hash(&theme, &site, Some(&site.join("src/pages")), &modules);
+        assert_eq!(a, source_hash(&theme, &site, Some(&site.join("src/pages")), &modules));
+        std::fs::write(site.join("src/pages/index.js"), "export default () => 1;").unwrap();
+        assert_ne!(a, source_hash(&theme, &site, Some(&site.join("src/pages")), &modules));
+    }
+}

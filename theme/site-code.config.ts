@@ -1,0 +1,158 @@
+// The parts of the Vite config that compile a Docusaurus site's own React code (its
+// `src/pages` React pages and the components they import) together with the theme.
+//
+// The engine runs a site build with three variables (`crates/docsite-core/src/site_code.rs`):
+//   DOCSITE_SITE_DIR    the site folder (`@site/` points there)
+//   DOCSITE_SITE_OUT    where the client and server bundles go (`<site>/.docsite/…`)
+//   DOCSITE_SITE_PAGES  a JSON list of the React pages' paths relative to the site, in the
+//                       engine's route order (`src/pages/index.js`, …)
+// Without them (the theme's own build) the site-pages module is empty.
+//
+// `@docusaurus/*` and `@theme/*` imports resolve through `src/docusaurus/modules.json` (the
+// adapters onto the theme); any other id of those namespaces is an error naming the
+// importing file and line, printed as a `docsite-diagnostic:` line the engine reports.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { transformWithOxc, type Alias, type Plugin } from 'vite';
+
+/** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
+const PAGES_ID = 'virtual:docsite-site-pages';
+const RESOLVED_PAGES_ID = `\0${PAGES_ID}`;
+
+/** The prefix of the lines the engine turns into diagnostics. */
+const DIAGNOSTIC = 'docsite-diagnostic: ';
+
+/**
+ * The URL of a file the site's code imports (`import logo from './logo.svg'`): under the
+ * site's base URL, which the engine knows only at build time (`--base-url`), so read at run
+ * time from the global the theme sets before it loads a page's code (`sitePages.tsx`).
+ * Chunks and stylesheets keep Vite's relative URLs.
+ */
+export const BASE_URL_GLOBAL = '__docsiteBaseUrl';
+
+function renderBuiltUrl(filename: string, { hostType, type }: { hostType: 'js' | 'css' | 'html'; type: 'asset' | 'public' }) {
+  if (hostType !== 'js' || type !== 'asset' || /\.(?:m?js|css)$/.test(filename)) return undefined;
+  return { runtime: `(globalThis.${BASE_URL_GLOBAL} ?? "/") + ${JSON.stringify(filename)}` };
+}
+
+type SiteCode = {
+  /** The site folder, in a site build. */
+  dir: string | null;
+  /** Output folder of a site build (its `client/` and `server/`). */
+  outDir: string | null;
+  plugins: Plugin[];
+  resolve: { alias: Alias[]; dedupe: string[] };
+  experimental: { renderBuiltUrl?: typeof renderBuiltUrl };
+};
+
+/** A file path without Vite's `?query` and `\0` prefix. */
+function cleanId(id: string): string {
+  return id.replace(/^\0/, '').replace(/[?#].*$/, '');
+}
+
+/** 1-based line of the first `'id'`/`"id"` in a file, or null. */
+function lineOf(file: string, id: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => line.includes(`'${id}'`) || line.includes(`"${id}"`) || line.includes(`\`${id}\``));
+  return index < 0 ? null : index + 1;
+}
+
+/** `@docusaurus/*` and `@theme/*` ids onto the adapter modules listed in modules.json. */
+function docusaurusModules(themeDir: string, siteDir: string | null): Plugin {
+  const folder = path.join(themeDir, 'src/docusaurus');
+  const listFile = path.join(folder, 'modules.json');
+  let modules: Record<string, string> | null = null;
+  const table = (): Record<string, string> => {
+    modules ??= existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string>) : {};
+    return modules;
+  };
+  // Every unknown import is reported, not only the first: each resolves to an empty module
+  // and the build fails at its end.
+  const missing: string[] = [];
+  const MISSING = '\0docsite-missing:';
+  return {
+    name: 'docsite:docusaurus-modules',
+    enforce: 'pre',
+    buildStart() {
+      missing.length = 0;
+    },
+    load(id) {
+      return id.startsWith(MISSING) ? 'export default undefined;' : null;
+    },
+    buildEnd() {
+      if (missing.length) this.error(`the site's code imports modules docsite does not provide:\n${missing.join('\n')}`);
+    },
+    resolveId(id, importer) {
+      if (!/^@(?:docusaurus|theme|theme-original)\//.test(id)) return null;
+      const file = table()[id];
+      if (file !== undefined) return path.join(folder, file);
+      const from = importer ? cleanId(importer) : '(entry)';
+      const line = importer ? lineOf(from, id) : null;
+      const shown = siteDir && from.startsWith(siteDir + path.sep) ? path.relative(siteDir, from) : from;
+      const provided = Object.keys(table()).filter((name) => name.startsWith(id.startsWith('@theme') ? '@theme/' : '@docusaurus/'));
+      const message = `imports \`${id}\`, which docsite does not provide (it provides ${provided.length ? provided.join(', ') : 'none of that namespace'})`;
+      process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: from, line, message })}\n`);
+      missing.push(`${shown}${line ? `:${line}` : ''}: ${message}`);
+      return `${MISSING}${id}`;
+    },
+  };
+}
+
+/** The table of the site's React pages: path relative to the site -> loader and manifest key. */
+function sitePages(themeDir: string, siteDir: string | null, pagesFile: string | null): Plugin {
+  return {
+    name: 'docsite:site-pages',
+    resolveId(id) {
+      return id === PAGES_ID ? RESOLVED_PAGES_ID : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_PAGES_ID) return null;
+      if (!siteDir || !pagesFile) return 'export const sitePages = {};';
+      const pages = JSON.parse(readFileSync(pagesFile, 'utf8')) as string[];
+      const entries = pages.map((rel) => {
+        const file = path.join(siteDir, rel);
+        // Vite's manifest keys a module by its path relative to the root (the theme).
+        const source = path.relative(themeDir, file).split(path.sep).join('/');
+        return `  ${JSON.stringify(rel)}: { load: () => import(${JSON.stringify(file)}), source: ${JSON.stringify(source)} },`;
+      });
+      return `export const sitePages = {\n${entries.join('\n')}\n};\n`;
+    },
+  };
+}
+
+/** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
+function jsxInJs(siteDir: string): Plugin {
+  return {
+    name: 'docsite:jsx-in-js',
+    enforce: 'pre',
+    async transform(code, id) {
+      const file = cleanId(id);
+      if (!file.startsWith(siteDir + path.sep) || !/\.m?js$/.test(file) || file.includes(`${path.sep}node_modules${path.sep}`)) return null;
+      const result = await transformWithOxc(code, file, { lang: 'jsx', jsx: { runtime: 'automatic' }, sourcemap: true });
+      return { code: result.code, map: result.map ?? null };
+    },
+  };
+}
+
+export function siteCode(themeDir: string): SiteCode {
+  const dir = process.env.DOCSITE_SITE_DIR ? path.resolve(process.env.DOCSITE_SITE_DIR) : null;
+  const outDir = dir && process.env.DOCSITE_SITE_OUT ? path.resolve(process.env.DOCSITE_SITE_OUT) : null;
+  const pagesFile = dir ? (process.env.DOCSITE_SITE_PAGES ?? null) : null;
+  return {
+    dir,
+    outDir,
+    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir)] : [])],
+    resolve: {
+      alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
+      // The site's code uses the theme's React (one copy of React, one of the router).
+      dedupe: ['react', 'react-dom', 'react-router'],
+    },
+    experimental: dir ? { renderBuiltUrl } : {},
+  };
+}
