@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AnnouncementBar, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
 import { DocFooter } from '../src/components/DocFooter';
 import { DocSidebar } from '../src/components/DocSidebar';
-import { renderHead } from '../src/app/head';
+import { renderHead, updateDocumentHead } from '../src/app/head';
 import { errorChain, PageErrorBoundary } from '../src/components/ErrorBoundary';
 import { Footer } from '../src/components/Footer';
 import { buildTocTree } from '../src/components/TableOfContents';
@@ -137,9 +137,53 @@ describe('sidebar classes and unlisted pages', () => {
     expect(root.innerHTML).not.toContain('undefined');
   });
 
+  it('shows an unlisted doc only on its own page, and a category whose page is unlisted without a link', () => {
+    const items = [
+      ...sidebar.items,
+      { type: 'doc' as const, label: 'Hidden', href: '/docs/hidden', docId: 'hidden', className: null, unlisted: true },
+      {
+        type: 'category' as const,
+        label: 'Secret group',
+        href: '/docs/secret-index',
+        linkUnlisted: true,
+        collapsed: false,
+        collapsible: true,
+        className: null,
+        items: [{ type: 'doc' as const, label: 'Secret child', href: '/docs/secret-child', docId: 'secret-child', className: null, unlisted: true }],
+      },
+    ];
+    const elsewhere = mount(withProviders(<DocSidebar />, { sidebar: { ...sidebar, items } }));
+    expect(elsewhere.textContent).not.toContain('Hidden');
+    expect(elsewhere.textContent).not.toContain('Secret group');
+    const own = mount(withProviders(<DocSidebar />, { sidebar: { ...sidebar, items }, page: { ...page, path: '/docs/hidden' } }));
+    expect(own.querySelector('a[aria-current="page"]')?.textContent).toBe('Hidden');
+    const child = mount(withProviders(<DocSidebar />, { sidebar: { ...sidebar, items }, page: { ...page, path: '/docs/secret-child' } }));
+    expect(child.textContent).toContain('Secret group');
+    expect(child.querySelector('a[href="/docs/secret-index"]')).toBeNull();
+    expect(child.querySelector('a[aria-current="page"]')?.textContent).toBe('Secret child');
+  });
+
   it('marks an unlisted page noindex in its head', () => {
     expect(renderHead(site, { ...page, unlisted: true })).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(renderHead(site, page)).not.toContain('robots');
+  });
+
+  it('adds and removes the robots and keywords tags when the client navigates', () => {
+    const listed = { ...page, keywords: [] };
+    document.head.innerHTML = renderHead(site, listed);
+    const robots = () => Array.from(document.head.querySelectorAll('meta[name="robots"]')).map((m) => m.getAttribute('content'));
+    updateDocumentHead(site, { ...listed, unlisted: true, keywords: ['intents'] });
+    expect(robots()).toEqual(['noindex, nofollow']);
+    expect(document.head.querySelector('meta[name="keywords"]')?.getAttribute('content')).toBe('intents');
+    updateDocumentHead(site, { ...listed, unlisted: true });
+    expect(robots()).toEqual(['noindex, nofollow']);
+    updateDocumentHead(site, listed);
+    expect(robots()).toEqual([]);
+    expect(document.head.querySelector('meta[name="keywords"]')).toBeNull();
+    // The tags stay in the order the server writes them.
+    const server = document.createElement('head');
+    server.innerHTML = renderHead(site, listed);
+    expect(document.head.innerHTML.replace(/\n/g, '')).toBe(server.innerHTML.replace(/\n/g, ''));
   });
 });
 

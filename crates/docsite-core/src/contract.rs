@@ -469,6 +469,8 @@ pub enum SidebarItem {
         /// Extra CSS class of the item (front matter `sidebar_class_name` or the item's
         /// `className`).
         class_name: Option<String>,
+        /// Front matter `unlisted`: the theme shows the item only on its own page.
+        unlisted: bool,
     },
     /// A link (internal or external).
     #[serde(rename_all = "camelCase")]
@@ -485,6 +487,9 @@ pub enum SidebarItem {
         label: String,
         /// Route of the category's own page, if any.
         href: Option<String>,
+        /// Whether that page is an unlisted doc: the label is then no link, and the
+        /// category shows only when one of its items shows or the page is the current one.
+        link_unlisted: bool,
         /// Whether it starts collapsed.
         collapsed: bool,
         /// Whether readers can collapse it.

@@ -178,8 +178,15 @@ impl DevSession {
         }
         let written = self.render(&site, &chunks, &template, &indices, &mut timings)?;
 
-        // HTML of routes that are gone.
-        let current: HashSet<PathBuf> = (0..=site.page_count()).map(|i| site.document_path(i)).collect();
+        // The redirect pages, as the build writes them (the dev server reads no `_redirects`).
+        let redirects = site.redirect_pages();
+        crate::csp_manifest::write(&self.out_dir, &chunks.site.url, redirects.iter().map(|p| (p.rel.clone(), p.head.as_str())), true)?;
+        for page in &redirects {
+            write_atomic(&crate::output::under(&self.out_dir, &page.rel)?, page.html.as_bytes())?;
+        }
+
+        // HTML of routes (and redirects) that are gone.
+        let current: HashSet<PathBuf> = (0..=site.page_count()).map(|i| site.document_path(i)).chain(redirects.into_iter().map(|p| p.rel)).collect();
         for gone in self.documents.difference(&current) {
             if let Ok(path) = crate::output::under(&self.out_dir, gone) {
                 let _ = std::fs::remove_file(path);

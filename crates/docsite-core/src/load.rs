@@ -436,7 +436,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             }
         }
         let mut failed_docs = Vec::new();
-        let docs = load_docs(&name, &dir, &route_prefix, &mut diags, &mut failed_docs);
+        let docs = load_docs(site, &name, &dir, &route_prefix, &mut diags, &mut failed_docs);
         let mut version = Version {
             name: name.clone(),
             label,
@@ -499,15 +499,31 @@ pub fn strip_number_prefix(name: &str) -> &str {
     suffix
 }
 
-fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
+/// The docs under `dir`. Symlinks are followed (as Docusaurus does) when they stay inside
+/// the site folder; one that leads outside it (or nowhere) is an error naming the link, and
+/// what it points to is never read.
+fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
-    let walker = walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().filter_entry(|e| {
+    let mut refused = Vec::new();
+    let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
+        if e.depth() == 0 {
+            return true;
+        }
+        if e.path_is_symlink() && !crate::copied::inside_site(site, e.path()) {
+            refused.push(e.path().to_path_buf());
+            return false;
+        }
         let n = e.file_name().to_string_lossy();
-        e.depth() == 0 || !(n.starts_with('_') || n.starts_with('.') || n == "node_modules")
+        !(n.starts_with('_') || n.starts_with('.') || n == "node_modules")
     });
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
+            // A link to nothing fails before the filter sees it.
+            Err(e) if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) => {
+                diags.push(outside_link(e.path().expect("checked")));
+                continue;
+            }
             Err(e) => {
                 diags.push(Diagnostic::error(dir, format!("cannot read folder: {e}")));
                 continue;
@@ -529,6 +545,7 @@ fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diag
             }
         }
     }
+    diags.extend(refused.iter().map(|link| outside_link(link)));
     docs.sort_by(|a, b| a.id.cmp(&b.id));
     for pair in docs.windows(2) {
         if pair[0].id == pair[1].id {
@@ -539,6 +556,13 @@ fn load_docs(version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diag
         }
     }
     docs
+}
+
+/// The error of a symlink under a docs folder that leads outside the site (or nowhere).
+fn outside_link(link: &Path) -> Diagnostic {
+    let target = std::fs::read_link(link).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
+    Diagnostic::error(link, format!("symlink to {target}, which is outside the site folder (or missing); it is not read"))
+        .hint("copy the file into the docs folder instead, or remove the link")
 }
 
 fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>) -> Result<Option<Doc>, Diagnostic> {
@@ -1191,6 +1215,11 @@ impl SidebarCtx<'_> {
     fn category_meta(&mut self, folder: &Path) -> CategoryMeta {
         for name in ["_category_.json", "_category_.yml", "_category_.yaml"] {
             let file = folder.join(name);
+            // A category file that is a symlink leading out of the docs folder is not read
+            // (one leading out of the site is an error of `load_docs`).
+            if file.is_symlink() && !crate::copied::inside_site(&self.version.dir, &file) {
+                continue;
+            }
             let Ok(text) = std::fs::read_to_string(&file) else { continue };
             let parsed = if name.ends_with(".json") {
                 serde_json::from_str::<CategoryMeta>(&text).map_err(|e| (e.line(), e.to_string()))

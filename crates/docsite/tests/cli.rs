@@ -277,6 +277,45 @@ fn symlinks_under_static_that_leave_the_site_are_errors_naming_the_link() {
 }
 
 #[test]
+fn symlinks_under_docs_that_leave_the_site_are_errors_naming_the_link_and_never_read() {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture("basic"), &site);
+    // Outside the site: a Markdown file and a folder of them, whose text must not appear.
+    std::fs::write(root.path().join("secret.md"), "# Secret\n\nTOKEN=hunter2\n").unwrap();
+    std::fs::create_dir_all(root.path().join("private")).unwrap();
+    std::fs::write(root.path().join("private/notes.md"), "# Notes\n\nTOKEN=hunter2\n").unwrap();
+    std::fs::write(root.path().join("private/_category_.json"), "{\"label\": \"TOKEN=hunter2\"}").unwrap();
+    std::os::unix::fs::symlink("../../secret.md", site.join("docs/secret.md")).unwrap();
+    std::os::unix::fs::symlink(root.path().join("private"), site.join("docs/private")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", site.join("docs/guides/env.md")).unwrap();
+    std::os::unix::fs::symlink("nowhere.md", site.join("docs/dangling.md")).unwrap();
+    let out = docsite(&["check", path(&site)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    for link in ["docs/secret.md:", "docs/private:", "docs/guides/env.md:", "docs/dangling.md:"] {
+        assert!(err.contains(&format!("{link} symlink to")) && err.contains("outside the site folder"), "{link} missing from:\n{err}");
+    }
+    assert!(err.contains("4 errors"), "{err}");
+    assert!(!err.contains("hunter2"), "{err}");
+
+    // Links that stay inside the site are followed, as Docusaurus does: a linked Markdown
+    // file is a doc of its own.
+    for link in ["docs/secret.md", "docs/private", "docs/guides/env.md", "docs/dangling.md"] {
+        std::fs::remove_file(site.join(link)).unwrap();
+    }
+    std::fs::create_dir_all(site.join("shared")).unwrap();
+    std::fs::write(site.join("shared/common.md"), "# Common\n\nShared text.\n").unwrap();
+    std::os::unix::fs::symlink("../shared/common.md", site.join("docs/common.md")).unwrap();
+    let out_dir = root.path().join("out");
+    let out = docsite(&["build", path(&site), "--out", path(&out_dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(out_dir.join("docs/next/common/index.html")).unwrap();
+    assert!(html.contains("Shared text."), "{html}");
+}
+
+#[test]
 fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     let dir = copy_of("docusaurus");
     let out = docsite(&["migrate", path(dir.path())]);

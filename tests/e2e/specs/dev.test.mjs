@@ -107,3 +107,29 @@ test('a new page is served after it is saved and added to the sidebar', async ()
   await page.locator('nav').getByRole('link', { name: 'Added while running' }).first().waitFor();
   await context.close();
 });
+
+test('a redirect of the config works in dev too, also one added while the server runs', async () => {
+  // `docsite dev` serves no `_redirects`: it writes the redirect pages the build writes.
+  fs.appendFileSync(path.join(site, 'docsite.toml'), '\n[[redirects]]\nfrom = "/docs/next/old-long"\nto = "/docs/next/long"\n');
+  let status = 0;
+  for (let i = 0; i < 100 && status !== 200; i++) {
+    status = (await fetch(base + '/docs/next/old-long')).status;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(status, 200, `the redirect page is served:\n${output}`);
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(base + '/docs/next/old-long#top', { waitUntil: 'load' });
+  await page.waitForURL(base + '/docs/next/long#top');
+  await page.getByRole('heading', { level: 1, name: 'A long page' }).waitFor();
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+
+  // Removing it removes the page.
+  const config = path.join(site, 'docsite.toml');
+  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(/\n\[\[redirects\]\]\nfrom = "\/docs\/next\/old-long"\nto = "\/docs\/next\/long"\n$/, '\n'));
+  for (let i = 0; i < 100 && status !== 404; i++) {
+    status = (await fetch(base + '/docs/next/old-long')).status;
+    if (status !== 404) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(status, 404, 'the redirect is gone with its config');
+});

@@ -44,7 +44,25 @@ export function updateDocumentHead(site: SiteData, page: PageData): void {
   const set = (selector: string, attribute: string, value: string) => {
     document.head.querySelector(selector)?.setAttribute(attribute, value);
   };
-  set('meta[name="description"]', 'content', description);
+  // A `<meta name>` that only some pages have: added, updated or removed (the robots tag of
+  // an unlisted page must not stay after navigating to a listed one, nor be missing after
+  // navigating to an unlisted one). New tags go before the canonical link, as on the server.
+  const named = (name: string, content: string | null) => {
+    let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+    if (content === null) {
+      tag?.remove();
+      return;
+    }
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = name;
+      document.head.insertBefore(tag, document.head.querySelector('link[rel="canonical"]'));
+    }
+    tag.content = content;
+  };
+  named('description', description || null);
+  named('keywords', page.keywords.length > 0 ? page.keywords.join(', ') : null);
+  named('robots', page.unlisted ? 'noindex, nofollow' : null);
   set('meta[property="og:description"]', 'content', description);
   set('meta[property="og:title"]', 'content', title);
   set('meta[property="og:url"]', 'content', url);

@@ -526,7 +526,11 @@ docId: string,
  * Extra CSS class of the item (front matter `sidebar_class_name` or the item's
  * `className`).
  */
-className: string | null, } | { "type": "link", 
+className: string | null, 
+/**
+ * Front matter `unlisted`: the theme shows the item only on its own page.
+ */
+unlisted: boolean, } | { "type": "link", 
 /**
  * Label.
  */
@@ -543,6 +547,11 @@ label: string,
  * Route of the category's own page, if any.
  */
 href: string | null, 
+/**
+ * Whether that page is an unlisted doc: the label is then no link, and the
+ * category shows only when one of its items shows or the page is the current one.
+ */
+linkUnlisted: boolean, 
 /**
  * Whether it starts collapsed.
  */

@@ -8,6 +8,7 @@ import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { DocVersionBadge } from '../DocVersionBadge';
 import { DocVersionBanner } from '../DocVersionBanner';
+import { Admonition } from '../Admonition';
 import { LastUpdated } from '../LastUpdated';
 import { TableOfContents } from '../TableOfContents';
 import styles from './styles.module.css';
@@ -26,6 +27,7 @@ export function DocPage() {
       <div className={`${styles.content} ${showToc ? styles.withToc : ''}`}>
         <article className={styles.article}>
           <DocVersionBanner />
+          {page.unlisted ? <UnlistedBanner /> : null}
           <DocBreadcrumbs />
           <DocVersionBadge />
           {showToc ? (
@@ -50,6 +52,21 @@ export function DocPage() {
           </div>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The notice on an unlisted doc (front matter `unlisted`), a caution box as in Docusaurus. */
+function UnlistedBanner() {
+  return (
+    <div className="unlisted-banner">
+      <Admonition
+        node={{
+          t: 'Admonition',
+          a: { kind: 'caution', title: 'Unlisted page' },
+          c: [{ t: 'p', c: ['This page is not in the navigation and search engines do not index it: only readers given its link find it.'] }],
+        }}
+      />
     </div>
   );
 }

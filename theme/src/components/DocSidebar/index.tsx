@@ -31,6 +31,27 @@ export function containsPath(item: SidebarItem, path: string): boolean {
   }
 }
 
+/**
+ * Whether the item shows for the page at `path`, as in Docusaurus: an unlisted doc only on
+ * its own page; a category when it is (or holds) that page, has a page of its own that is
+ * listed, or has an item that shows.
+ */
+export function isVisible(item: SidebarItem, path: string): boolean {
+  switch (item.type) {
+    case 'doc':
+      return !item.unlisted || containsPath(item, path);
+    case 'category':
+      return (
+        (item.href !== null && targetPath(item.href) === path) ||
+        (item.href !== null && !item.linkUnlisted) ||
+        item.items.some((child) => isVisible(child, path))
+      );
+    case 'link':
+    case 'html':
+      return true;
+  }
+}
+
 export function DocSidebar({ mobile = false }: Props) {
   const sidebar = useSidebar();
   if (!sidebar) return null;
@@ -44,11 +65,12 @@ export function DocSidebar({ mobile = false }: Props) {
 }
 
 function SidebarItems({ items }: { items: SidebarItem[] }) {
+  const { path } = usePageData();
   return (
     <>
-      {items.map((item, index) => (
-        <SidebarItemView key={index} item={item} />
-      ))}
+      {items.map((item, index) =>
+        isVisible(item, path) ? <SidebarItemView key={index} item={item} /> : null,
+      )}
     </>
   );
 }
@@ -89,6 +111,8 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   const { path } = usePageData();
   const containsActive = containsPath(item, path);
   const isCurrent = item.href !== null && targetPath(item.href) === path;
+  // The page of the category is unlisted: its label is no link (as in Docusaurus).
+  const href = item.linkUnlisted ? null : item.href;
   const [expanded, setExpanded] = useState(!item.collapsible || !item.collapsed || containsActive);
   /** Animation length of the last toggle, from the height of the list it moves. */
   const [duration, setDuration] = useState<number | null>(null);
@@ -108,9 +132,9 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   return (
     <li className={classes(styles.item, item.className)}>
       <div className={`${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>
-        {item.href !== null ? (
+        {href !== null ? (
           <Link
-            to={item.href}
+            to={href}
             className={`${styles.link} ${styles.categoryLink} ${isCurrent ? styles.active : ''}`}
             aria-current={isCurrent ? 'page' : undefined}
             onClick={() => {
@@ -133,7 +157,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
         ) : (
           <span className={`${styles.link} ${styles.categoryLink}`}>{item.label}</span>
         )}
-        {item.href !== null && item.collapsible ? (
+        {href !== null && item.collapsible ? (
           <button
             type="button"
             className={styles.chevron}
