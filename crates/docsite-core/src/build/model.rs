@@ -135,7 +135,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         let description = p.description.clone().or_else(|| (!config.raw.tagline.is_empty()).then(|| config.raw.tagline.clone()));
         let mut data = PageData::standalone(RouteKind::ReactPage, encode_path(&p.route), title, description, Vec::new());
         data.module = Some(p.module.clone());
-        let updated = updates.get(&markdown::normalize_path(&p.source)).map(|u| u.timestamp);
+        let updated = updates.get(&crate::paths::normalize_path(&p.source)).map(|u| u.timestamp);
         pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: None, updated });
     }
     // The search page.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::config::SiteConfig;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::load;
-use crate::markdown::normalize_route;
+use crate::paths::normalize_route;
 
 /// A Markdown page of the pages folder.
 pub(super) struct PageSource {
