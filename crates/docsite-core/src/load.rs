@@ -1054,13 +1054,13 @@ impl SidebarCtx<'_> {
                     Some(SidebarEntry::Link { label, href })
                 }
                 _ => {
-                    self.error(None, format!("a link item needs `label` and `href`"), "add both keys");
+                    self.error(None, "a link item needs `label` and `href`".to_string(), "add both keys");
                     None
                 }
             },
             "html" => {
                 let Some(value) = s("value") else {
-                    self.error(None, format!("an html item needs a `value`"), "add the HTML as `value`");
+                    self.error(None, "an html item needs a `value`".to_string(), "add the HTML as `value`");
                     return None;
                 };
                 for problem in crate::markdown::html_policy::fragment_problems(&value) {
@@ -1070,7 +1070,7 @@ impl SidebarCtx<'_> {
             }
             "category" | "subcategory" => {
                 let Some(label) = s("label").filter(|l| !l.trim().is_empty()) else {
-                    self.error(None, format!("a category needs a `label`"), "add the text readers see");
+                    self.error(None, "a category needs a `label`".to_string(), "add the text readers see");
                     return None;
                 };
                 let (key, children) = match (obj.get("items"), obj.get("ids")) {

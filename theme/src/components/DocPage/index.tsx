@@ -8,7 +8,7 @@ import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { DocVersionBadge } from '../DocVersionBadge';
 import { DocVersionBanner } from '../DocVersionBanner';
-import { Admonition } from '../Admonition';
+import { AdmonitionView } from '../Admonition/View';
 import { LastUpdated } from '../LastUpdated';
 import { TableOfContents } from '../TableOfContents';
 import styles from './styles.module.css';
@@ -60,13 +60,9 @@ export function DocPage() {
 function UnlistedBanner() {
   return (
     <div className="unlisted-banner">
-      <Admonition
-        node={{
-          t: 'Admonition',
-          a: { kind: 'caution', title: 'Unlisted page' },
-          c: [{ t: 'p', c: ['This page is not in the navigation and search engines do not index it: only readers given its link find it.'] }],
-        }}
-      />
+      <AdmonitionView kind="caution" title="Unlisted page">
+        <p>This page is not in the navigation and search engines do not index it: only readers given its link find it.</p>
+      </AdmonitionView>
     </div>
   );
 }
