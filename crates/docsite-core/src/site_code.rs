@@ -156,6 +156,9 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
         .env("DOCSITE_SITE_DIR", site_dir)
         .env("DOCSITE_SITE_OUT", out)
         .env("DOCSITE_SITE_PAGES", pages_file)
+        // Vite's report is quoted in a diagnostic: plain text, no terminal colours.
+        .env("NO_COLOR", "1")
+        .env("FORCE_COLOR", "0")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -180,7 +183,8 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
     }
     // Vite's own report (a syntax error, an unresolved npm import): its last lines.
     let tail = log.iter().rev().take(30).rev().cloned().collect::<Vec<_>>().join("\n");
-    Err(BuildError::Theme(format!("building the site's React code failed (vite build {}):\n{tail}", args.join(" "))))
+    let command = ["vite", "build"].iter().chain(args).copied().collect::<Vec<_>>().join(" ");
+    Err(BuildError::Theme(format!("building the site's React code failed ({command}):\n{tail}")))
 }
 
 /// A `docsite-diagnostic:` record as a diagnostic.

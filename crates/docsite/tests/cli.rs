@@ -456,6 +456,20 @@ fn dev_reports_a_busy_port_before_building_and_exits_2() {
 
 /// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
 #[test]
+fn a_docusaurus_site_whose_react_code_does_not_build_gets_its_docs_and_one_warning() {
+    let site = copy_of("docusaurus-react-unbuilt");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warning = err.lines().find(|l| l.contains("React pages (/) are left out")).unwrap_or_else(|| panic!("no warning in\n{err}"));
+    assert!(warning.starts_with("warning: docusaurus.config.js"), "{warning}");
+    assert!(!err.contains('\u{1b}'), "no terminal colours in the quoted Vite report:\n{err}");
+    assert!(out_dir.join("docs/intro/index.html").is_file(), "the docs are built");
+    assert!(!out_dir.join("index.html").exists(), "the React home page is left out");
+}
+
+#[test]
 fn a_react_page_importing_an_unknown_theme_module_is_an_error_at_its_line() {
     let site = copy_of("bad-react-import");
     let out_dir = site.path().join("build");

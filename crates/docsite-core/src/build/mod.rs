@@ -79,7 +79,17 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     opts.stage("loading, rendering and checking the content");
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
     opts.stage("building the theme (and the site's React code) when their sources changed");
-    let theme = site.theme_build(&opts.theme_dir)?;
+    let theme = match site.theme_build(&opts.theme_dir) {
+        Ok(theme) => theme,
+        // A Docusaurus site's own React code may use what docsite cannot compile yet (issue
+        // 23): its pages are left out with one warning, as before they were built, and the
+        // docs are built. Our own diagnostics (an unknown `@theme/…` module) stay errors.
+        Err(BuildError::Theme(why)) if site.config.from_docusaurus && site.has_react_pages() => {
+            site.leave_out_react_pages(&why);
+            crate::site_code::ensure(&opts.theme_dir, &opts.site_dir, None, &[])?
+        }
+        Err(e) => return Err(e),
+    };
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
     if let Err(e) = write_site(&mut site, opts, &theme, staging.dir()) {

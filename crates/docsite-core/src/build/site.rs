@@ -10,7 +10,7 @@ use super::incremental::Incremental;
 use super::write_file;
 use crate::config::SiteConfig;
 use crate::contract::*;
-use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 use crate::emit;
 use crate::highlight::escape;
 use crate::markdown;
@@ -124,6 +124,21 @@ impl Site {
     pub fn react_modules(&self) -> (Option<PathBuf>, Vec<String>) {
         let modules = self.pages.iter().filter_map(|p| p.data.module.clone()).collect();
         (super::pages::pages_dir(&self.config), modules)
+    }
+
+    /// Whether the site has React pages (its own code to build with the theme).
+    pub(crate) fn has_react_pages(&self) -> bool {
+        self.pages.iter().any(|p| p.data.kind == RouteKind::ReactPage)
+    }
+
+    /// Leaves the React pages out of the site, with one warning on the config file naming
+    /// their routes and why their code did not build.
+    pub(crate) fn leave_out_react_pages(&mut self, why: &str) {
+        let routes: Vec<String> = self.pages.iter().filter(|p| p.data.kind == RouteKind::ReactPage).map(|p| p.route.clone()).collect();
+        self.pages.retain(|p| p.data.kind != RouteKind::ReactPage);
+        let message = format!("the site's React pages ({}) are left out: their code did not build with the theme; {why}", routes.join(", "));
+        let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
+        self.diagnostics.push(Diagnostic::error(file, message).with_severity(Severity::Warning));
     }
 
     /// The theme build this site renders with (the theme's own, or its site build).
