@@ -169,7 +169,7 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             match line.strip_prefix("docsite-diagnostic: ").and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok()) {
                 Some(v) => diags.push(diagnostic(&v)),
-                None => log.push(line),
+                None => log.push(strip_ansi(&line)),
             }
         }
     }
@@ -187,6 +187,27 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
     Err(BuildError::Theme(format!("building the site's React code failed ({command}):\n{tail}")))
 }
 
+/// `line` without terminal escape sequences (`ESC [ … letter`): Vite's and oxc's reports
+/// colour their text even when asked not to, and the report is quoted in a diagnostic.
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        if chars.next() == Some('[') {
+            for end in chars.by_ref() {
+                if ('@'..='~').contains(&end) {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A `docsite-diagnostic:` record as a diagnostic.
 fn diagnostic(v: &serde_json::Value) -> Diagnostic {
     let file = v["file"].as_str().unwrap_or_default();
@@ -200,6 +221,12 @@ fn diagnostic(v: &serde_json::Value) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terminal_colours_are_taken_out_of_a_quoted_report() {
+        assert_eq!(super::strip_ansi("\u{1b}[31m[PARSE_ERROR] \u{1b}[0mUnexpected token"), "[PARSE_ERROR] Unexpected token");
+        assert_eq!(super::strip_ansi("plain ✓ text"), "plain ✓ text");
+    }
 
     #[test]
     fn a_diagnostic_line_names_file_and_line() {
