@@ -2,6 +2,7 @@
 //! chunks (preloaded by the page), then hydrates the server-rendered HTML (all but the
 //! article, which is adopted as it is: `content/Article.tsx`). If the data
 //! cannot be loaded, the server HTML stays as it is, with an error bar and Retry.
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles/index.css';
@@ -36,16 +37,21 @@ function hydrate(data: BootData): void {
   const shownPath = data.page.kind === 'notFound' && data.routes.routes[path] ? UNMATCHED_PATH : path;
   // The article stays as the server wrote it: React adopts it instead of hydrating it.
   adoptServerArticle();
-  hydrateRoot(
-    root,
-    <BrowserRouter>
-      <ClientApp
-        site={data.site}
-        routes={data.routes}
-        initial={{ path: shownPath, page: data.page, sidebar: data.sidebar }}
-      />
-    </BrowserRouter>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a long reference page's sidebar and table
+  // of contents are hundreds of elements); a click before it finishes is replayed by React.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <BrowserRouter>
+        <ClientApp
+          site={data.site}
+          routes={data.routes}
+          initial={{ path: shownPath, page: data.page, sidebar: data.sidebar }}
+        />
+      </BrowserRouter>,
+    );
+  });
 }
 
 async function start(): Promise<void> {

@@ -156,6 +156,48 @@ describe('islands', () => {
     expect(button.textContent).toBe('Copied');
   });
 
+  it('measure every code block in one pass, then add a wrap toggle to those wider than their box', async () => {
+    // One ResizeObserver for all blocks; its callback reads every width before it writes.
+    const observers: FakeResizeObserver[] = [];
+    const log: string[] = [];
+    class FakeResizeObserver {
+      targets: HTMLElement[] = [];
+      constructor(readonly callback: ResizeObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: HTMLElement) {
+        this.targets.push(target);
+      }
+      unobserve(target: HTMLElement) {
+        this.targets = this.targets.filter((t) => t !== target);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const block = content.find((node) => node.t === 'CodeBlock') as Node;
+    const root = mountHtml([block, block, block]);
+    const pres = Array.from(root.querySelectorAll<HTMLElement>('pre'));
+    pres.forEach((pre, index) => {
+      Object.defineProperty(pre, 'clientWidth', { configurable: true, get: () => (log.push(`read ${index}`), 100) });
+      Object.defineProperty(pre, 'scrollWidth', { configurable: true, get: () => (index === 1 ? 300 : 100) });
+    });
+    const islands = mountIslands(root);
+    await islands.ready;
+    const observer = observers.at(-1) as FakeResizeObserver;
+    expect(observer.targets).toEqual(pres);
+    new MutationObserver(() => log.push('write')).observe(root, { childList: true, subtree: true });
+    observer.callback(pres.map((target) => ({ target }) as unknown as ResizeObserverEntry), observer as unknown as ResizeObserver);
+    await settle();
+    expect(log).toEqual(['read 0', 'read 1', 'read 2', 'write']);
+    const toggles = pres.map((pre) => pre.parentElement?.querySelectorAll('button[aria-label="Toggle word wrap"]').length);
+    expect(toggles).toEqual([0, 1, 0]);
+    islands();
+    expect(observer.targets).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+
   it('draw a diagram in place of its reserved box', async () => {
     // Without IntersectionObserver a diagram is drawn at once (draw.ts).
     vi.stubGlobal('IntersectionObserver', undefined);

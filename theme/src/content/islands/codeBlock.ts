@@ -1,6 +1,10 @@
 //! Code-block island: the copy button (copies one line per line span, says "Copied" for
 //! 1.5 s) and, when the code is wider than its box, a word-wrap toggle (wraps long lines
 //! instead of scrolling sideways). The button is added only then, so nothing moves at load.
+//!
+//! Every block's width is watched by one shared ResizeObserver whose callback reads all the
+//! widths first and then adds or removes buttons: a page with a hundred blocks costs one
+//! layout, not one per block (reading a width after a write forces the whole page's layout).
 import { iconSvg } from '../../components/Icons/shapes';
 import { codeText } from '../codeText';
 import styles from '../../components/CodeBlock/styles.module.css';
@@ -8,6 +12,38 @@ import type { Detach } from '../islands';
 
 /** How long the copy button says "Copied". */
 export const COPIED_MS = 1500;
+
+/** Called with whether a watched `<pre>` is wider than its box. */
+type OverflowListener = (overflows: boolean) => void;
+
+const listeners = new Map<Element, OverflowListener>();
+let observer: ResizeObserver | null = null;
+
+function overflows(element: Element): boolean {
+  return element.scrollWidth > element.clientWidth;
+}
+
+/** Calls `listener` now and whenever `pre` changes size; returns the unwatch function. */
+function watchOverflow(pre: HTMLElement, listener: OverflowListener): Detach {
+  if (typeof ResizeObserver === 'undefined') {
+    listener(overflows(pre));
+    return () => undefined;
+  }
+  observer ??= new ResizeObserver((entries) => {
+    const measured = entries.map((entry) => [entry.target, overflows(entry.target)] as const);
+    for (const [target, result] of measured) listeners.get(target)?.(result);
+  });
+  listeners.set(pre, listener);
+  observer.observe(pre);
+  return () => {
+    observer?.unobserve(pre);
+    listeners.delete(pre);
+    if (listeners.size === 0) {
+      observer?.disconnect();
+      observer = null;
+    }
+  };
+}
 
 export function attach(block: HTMLElement): Detach {
   const pre = block.querySelector<HTMLElement>('pre');
@@ -39,7 +75,7 @@ export function attach(block: HTMLElement): Detach {
     wrapped = !wrapped;
     pre.classList.toggle(styles.wrapped ?? 'wrapped', wrapped);
     wrapButton?.setAttribute('aria-pressed', String(wrapped));
-    measure();
+    showWrapButton(wrapped || overflows(pre));
   };
   const showWrapButton = (show: boolean) => {
     if (show && !wrapButton) {
@@ -58,12 +94,10 @@ export function attach(block: HTMLElement): Detach {
     }
   };
   // Whether the code scrolls sideways (re-measured when the box changes width).
-  const measure = () => showWrapButton(wrapped || pre.scrollWidth > pre.clientWidth);
-  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-  observer?.observe(pre);
+  const unwatch = watchOverflow(pre, (overflowing) => showWrapButton(wrapped || overflowing));
 
   return () => {
-    observer?.disconnect();
+    unwatch();
     window.clearTimeout(timer);
     copyButton.removeEventListener('click', copy);
     wrapButton?.removeEventListener('click', toggleWrap);

@@ -19,6 +19,41 @@ export function resetTabChoices(): void {
   choices.clear();
 }
 
+/** Frames over which a clicked tab is kept in place (about a third of a second). */
+const HOLD_FRAMES = 20;
+
+/**
+ * Scrolls so that `anchor` is `top` pixels from the top of the viewport, now and on the next
+ * frames until it stays there for two frames in a row; stops when the reader scrolls.
+ */
+function holdInPlace(anchor: HTMLElement, top: number): void {
+  const correct = () => {
+    const moved = anchor.getBoundingClientRect().top - top;
+    if (moved !== 0) window.scrollBy({ top: moved, behavior: 'instant' });
+    return moved !== 0;
+  };
+  correct();
+  let frames = 0;
+  let still = 0;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of READER_SCROLLS) window.removeEventListener(type, stop);
+  };
+  const step = () => {
+    // Listening from the first frame on: the key press that chose the tab is not the reader scrolling.
+    if (frames === 0) for (const type of READER_SCROLLS) window.addEventListener(type, stop, { passive: true, once: true });
+    still = correct() ? 0 : still + 1;
+    frames += 1;
+    if (still >= 2 || frames >= HOLD_FRAMES) stop();
+    else frame = requestAnimationFrame(step);
+  };
+  frame = requestAnimationFrame(step);
+}
+
+/** Events by which the reader scrolls the page themselves. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 export function attach(container: HTMLElement): Detach {
   const tabs = Array.from(container.querySelectorAll<HTMLButtonElement>(':scope > [role="tablist"] > [role="tab"]'));
   const panels = Array.from(container.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]'));
@@ -43,7 +78,9 @@ export function attach(container: HTMLElement): Detach {
   };
 
   // Choosing a tab of a synced group changes every group of the page, and those above it
-  // change height: the clicked tab stays where the reader's pointer is (as Docusaurus does).
+  // change height: the clicked tab stays where the reader's pointer is (as Docusaurus does),
+  // also over the next frames, while code blocks coming near the viewport take their real
+  // height in place of the one they were given unseen (`content-visibility`).
   const choose = (index: number, anchor: HTMLElement) => {
     const value = values[index];
     if (value === undefined) return;
@@ -55,8 +92,7 @@ export function attach(container: HTMLElement): Detach {
     choices.set(groupId, value);
     writeStorage(tabGroupStorageKey(groupId), value);
     for (const member of groups.get(groupId) ?? []) member.select(value);
-    const moved = anchor.getBoundingClientRect().top - top;
-    if (moved !== 0) window.scrollBy({ top: moved, behavior: 'instant' });
+    holdInPlace(anchor, top);
   };
 
   const onClick = (event: MouseEvent) => {
