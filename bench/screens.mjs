@@ -37,6 +37,13 @@ try {
         await page.goto(server.base + route, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
         const file = path.join(out, `${name}-${width}-${mode}.png`);
+        if (process.env.FULL === '1') {
+          // Parts far from the viewport skip their rendering (content-visibility: auto) until
+          // a reader scrolls near them; a full-page capture does not scroll, so show them all.
+          await page.evaluate(() => {
+            for (const element of document.querySelectorAll('.code-block')) element.style.contentVisibility = 'visible';
+          });
+        }
         await page.screenshot({ path: file, fullPage: process.env.FULL === '1' });
         console.log(file);
       }
