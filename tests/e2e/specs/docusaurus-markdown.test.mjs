@@ -3,31 +3,11 @@
 // attributes become real attributes, admonitions stay inside their list items, code
 // blocks show line numbers and magic-comment highlights, tabs take their labels from
 // `values`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BIN, launch, openPage, startServer } from '../lib.mjs';
+import { openPage, useSite } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ctx = { server: undefined, browser: undefined, out: undefined };
-
-before(async () => {
-  ctx.out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-compat-'));
-  const result = spawnSync(BIN, ['build', path.join(root, 'fixtures/compat'), '--out', path.join(ctx.out, 'site')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building fixtures/compat failed:\n${result.stderr}`);
-  ctx.server = await startServer(path.join(ctx.out, 'site'));
-  ctx.browser = await launch();
-});
-
-after(async () => {
-  await ctx.browser?.close();
-  ctx.server?.stop();
-  if (ctx.out) fs.rmSync(ctx.out, { recursive: true, force: true });
-});
+const ctx = useSite({ fixture: 'compat' });
 
 test('a pathname:/// link is a plain link to the static file, loaded as a document', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
