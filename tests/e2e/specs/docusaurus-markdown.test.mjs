@@ -103,6 +103,19 @@ test('an iframe from an origin of security.frameSrc is shown and the page CSP al
   await context.close();
 });
 
+test('at 400 px a wide iframe shrinks to the column, keeping its shape, and nothing scrolls sideways', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { width: 400 });
+  await page.goto(ctx.server.base + '/docs/guide/jsx', { waitUntil: 'networkidle' });
+  const frame = page.locator('main iframe');
+  assert.equal(await frame.getAttribute('width'), '560', 'the fixture frame is wider than the column');
+  const [box, column] = await Promise.all([frame.boundingBox(), page.locator('main .markdown').boundingBox()]);
+  assert.ok(box.x >= column.x && box.x + box.width <= column.x + column.width + 0.5, `frame ${JSON.stringify(box)} inside the column ${JSON.stringify(column)}`);
+  assert.ok(Math.abs(box.width / box.height - 560 / 315) < 0.02, `16:9 kept: ${box.width} x ${box.height}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('DocCardList on a category page shows a linked card for each page of the category', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/guide', { waitUntil: 'networkidle' });
