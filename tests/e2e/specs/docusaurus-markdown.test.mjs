@@ -125,6 +125,10 @@ test('DocCardList on a category page shows a linked card for each page of the ca
   const jsx = cards.filter({ hasText: 'JSX in Markdown' });
   assert.equal(await jsx.getByRole('link').getAttribute('href'), '/docs/guide/jsx');
   assert.match(await jsx.innerText(), /A diagram next to the doc/, "the doc's first paragraph");
+  // A first paragraph inside an admonition or a tab is read without its `:::` lines or tags.
+  assert.match(await cards.filter({ hasText: 'Admonitions' }).innerText(), /Indented two spaces, outside any list\.$/);
+  assert.match(await cards.filter({ hasText: 'Code blocks' }).innerText(), /This is an apple\.$/);
+  assert.doesNotMatch(await cards.allInnerTexts().then((t) => t.join('\n')), /:::|<Tabs|defaultValue/);
   await jsx.getByRole('link').click();
   await page.waitForURL('**/docs/guide/jsx');
   assert.deepEqual(problems, []);
