@@ -5,12 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { e2eLib } from './e2e-lib.mjs';
 
-const { launch, openPage, startServer, SITE_BUILD } = await e2eLib();
+const { launch, openPage, serveFixture, startServer, SITE_BUILD } = await e2eLib();
 
 const out = process.argv[2] ?? 'bench/screens';
 const widths = (process.env.WIDTHS ?? '400,800,1024,1400').split(',').map(Number);
 const only = process.env.PAGES ? process.env.PAGES.split(',') : null;
-const pages = {
+// ROUTES=name=/route,… replaces the list (with FIXTURE=<fixture site>, the pages of a
+// fixture site of the browser tests or the engine, built and served like in the e2e tests).
+const routes = process.env.ROUTES?.split(',').map((entry) => entry.split('='));
+const pages = routes ? Object.fromEntries(routes) : {
   home: '/',
   intro: '/docs/fdc3-intro',
   'dacp-table': '/docs/api/specs/desktopAgentCommunicationProtocol',
@@ -25,7 +28,7 @@ const pages = {
 };
 
 fs.mkdirSync(out, { recursive: true });
-const server = await startServer(process.env.DOCSITE_BUILD ?? SITE_BUILD);
+const server = process.env.FIXTURE ? await serveFixture(process.env.FIXTURE) : await startServer(process.env.DOCSITE_BUILD ?? SITE_BUILD);
 const browser = await launch();
 try {
   for (const mode of ['light', 'dark']) {

@@ -11,7 +11,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { siteCode } from './site-code.config';
+import { siteCode } from './site-code.config.ts';
 
 /**
  * react-router ships its components as `React.forwardRef(...)`/`createContext(...)`

@@ -1,5 +1,5 @@
 // Shared setup for the browser tests: build a site (the FDC3 site, already built into
-// site/build, or a fixture site under fixtures/), serve it with `docsite serve` on a free
+// site/build, or a fixture site of tests/e2e/fixtures/ or the engine's fixtures/), serve it with `docsite serve` on a free
 // port, and drive Debian's Chromium through playwright-core (which never downloads a
 // browser).
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const SITE_BUILD = process.env.DOCSITE_BUILD ?? path.join(root, 'site/build');
 export const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const ENGINE_FIXTURES = path.join(root, 'fixtures');
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -30,38 +31,78 @@ export async function freePort() {
 
 function hashTree(hash, dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name === '.docsite') continue; // the cache of an earlier in-place build
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) hashTree(hash, file);
     else hash.update(entry.name).update(fs.readFileSync(file));
   }
 }
 
+/** The folder of fixture `name`: the browser tests' own, the engine's, or a path. */
+function fixtureDir(name) {
+  if (path.isAbsolute(name)) return name;
+  for (const dir of [FIXTURES, ENGINE_FIXTURES]) {
+    if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  throw new Error(`no fixture site "${name}" in ${FIXTURES} or ${ENGINE_FIXTURES}`);
+}
+
 /**
- * Builds `fixtures/<name>` with the release binary into a temporary folder and returns
- * it. The output is reused while the fixture, the binary and the built theme are
- * unchanged (every spec file runs in its own process). `env`: extra environment variables
- * for the build (part of the reuse key).
+ * Builds fixture site `name` with the release binary into a temporary folder and returns
+ * it. `name` is a folder of `tests/e2e/fixtures/` (the shell), of the engine's `fixtures/`
+ * (compat, compat-docs, react-pages, ...) or an absolute path. The build reads a copy of
+ * the fixture (a site with React pages writes its build cache into the site folder) and
+ * its output is reused while the fixture, the options, the binary and the built theme are
+ * unchanged (every spec file runs in its own process).
+ *
+ * Options: `env`, extra environment variables for the build; `append`, text to add to
+ * files of the copy (`{ 'docsite.toml': '[search.algolia]…' }`), to try a setting the
+ * fixture lacks.
  */
-export function buildFixture(name, { env = {} } = {}) {
-  const source = path.join(FIXTURES, name);
+export function buildFixture(name, { env = {}, append = {} } = {}) {
+  const source = fixtureDir(name);
   const hash = createHash('sha256');
   hashTree(hash, source);
-  hash.update(JSON.stringify(env));
+  hash.update(JSON.stringify([env, append]));
   const bin = fs.statSync(BIN);
   hash.update(`${bin.size}:${bin.mtimeMs}`);
   const themeStamp = path.join(root, 'theme/dist/.docsite-theme-hash');
   if (fs.existsSync(themeStamp)) hash.update(fs.readFileSync(themeStamp));
-  const variant = Object.keys(env).length > 0 ? `${name}-env` : name;
-  const out = path.join(os.tmpdir(), `docsite-e2e-${variant}-${hash.digest('hex').slice(0, 12)}`);
+  const variant = `${path.basename(source)}${Object.keys(env).length + Object.keys(append).length > 0 ? '-variant' : ''}`;
+  const prefix = `docsite-e2e-${variant}-`;
+  const out = path.join(os.tmpdir(), `${prefix}${hash.digest('hex').slice(0, 12)}`);
   if (fs.existsSync(path.join(out, '404.html'))) return out;
-  const result = spawnSync(BIN, ['build', source, '--out', out], { encoding: 'utf8', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
+  // Built beside the final folder and renamed into place: spec files run in parallel, and
+  // another one may be reading (or building) the same fixture.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-work-'));
+  try {
+    const site = path.join(work, 'site');
+    fs.cpSync(source, site, { recursive: true, filter: (file) => path.basename(file) !== '.docsite' });
+    for (const [file, text] of Object.entries(append)) fs.appendFileSync(path.join(site, file), text);
+    const result = spawnSync(BIN, ['build', site, '--out', path.join(work, 'out')], { encoding: 'utf8', env: { ...process.env, ...env } });
+    if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
+    try {
+      fs.renameSync(path.join(work, 'out'), out);
+    } catch (error) {
+      if (!fs.existsSync(path.join(out, '404.html'))) throw error; // else: built meanwhile by another spec file
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
   // Outputs of earlier fixture, binary or theme versions are of no further use.
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const stale = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(`docsite-e2e-${variant}-`) && /^[0-9a-f]{12}$/.test(entry.slice(`docsite-e2e-${variant}-`.length)) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
+    if (entry.startsWith(prefix) && /^[0-9a-f]{12}$/.test(entry.slice(prefix.length)) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
   }
   return out;
+}
+
+/**
+ * Builds fixture site `name` (see `buildFixture`, same options) and serves it with
+ * `docsite serve`: `{ base, site, stop }`, as `startServer`.
+ */
+export async function serveFixture(name, options) {
+  return startServer(buildFixture(name, options));
 }
 
 /** Starts `docsite serve` over a built site and resolves once it answers. */
@@ -94,17 +135,18 @@ export async function launch() {
  * The setup most spec files share, as node:test hooks of the calling file: before its
  * tests, `docsite serve` over the FDC3 site (`server`), with `shell: true` over the shell
  * fixture too (`shell`), and one Chromium (`browser`); after them, all of it is closed.
- * Returns the object the `before` hook fills in, so tests read `ctx.server.base` and
- * `openPage(ctx.browser)`. What a spec needs besides (the route manifest, say) goes in
- * `setup`, called with that object at the end of the same hook: a second top-level
- * `before` would not wait for this one (node:test runs a top-level hook as soon as it is
- * registered).
+ * With `fixture`, `server` serves that fixture site instead of the FDC3 site
+ * (`serveFixture(fixture, fixtureOptions)`). Returns the object the `before` hook fills
+ * in, so tests read `ctx.server.base` and `openPage(ctx.browser)`. What a spec needs
+ * besides (the route manifest, say) goes in `setup`, called with that object at the end
+ * of the same hook: a second top-level `before` would not wait for this one (node:test
+ * runs a top-level hook as soon as it is registered).
  */
-export function useSite({ shell = false, setup } = {}) {
+export function useSite({ shell = false, fixture, fixtureOptions, setup } = {}) {
   const ctx = { server: undefined, shell: undefined, browser: undefined };
   before(async () => {
-    ctx.server = await startServer();
-    if (shell) ctx.shell = await startServer(buildFixture('shell'));
+    ctx.server = fixture ? await serveFixture(fixture, fixtureOptions) : await startServer();
+    if (shell) ctx.shell = await serveFixture('shell');
     ctx.browser = await launch();
     await setup?.(ctx);
   });

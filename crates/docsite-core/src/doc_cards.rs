@@ -11,6 +11,7 @@
 use crate::load::{Content, SidebarEntry, Version};
 
 pub use crate::markdown::{DocCard, DocCards};
+use crate::markdown::mdx::{self, Block};
 
 /// The cards of every category page of every version (the first sidebar listing a
 /// category page wins, as the doc shows that sidebar).
@@ -82,12 +83,31 @@ fn first_route(version: &Version, items: &[SidebarEntry]) -> Option<String> {
     })
 }
 
-/// The plain text of the first paragraph of a doc's Markdown (comrak's reading of it:
-/// headings, imports, JSX lines and code blocks are not paragraphs).
+/// The plain text of the first paragraph of a doc's Markdown. The MDX containers and tags
+/// are split out first, as the renderer does (`markdown::mdx`): the prose of an admonition
+/// or a tab counts, its `:::` lines and JSX tags do not. A body the split rejects (the
+/// build reports it) is read as plain Markdown.
 pub fn first_paragraph(body: &str) -> Option<String> {
+    match mdx::split(body) {
+        Ok(split) => first_in_blocks(&split.blocks),
+        Err(_) => first_markdown_paragraph(body),
+    }
+}
+
+fn first_in_blocks(blocks: &[Block]) -> Option<String> {
+    blocks.iter().find_map(|block| match block {
+        Block::Markdown { text, .. } => first_markdown_paragraph(text),
+        Block::Container { children, .. } => first_in_blocks(children),
+        Block::Component { .. } => None,
+    })
+}
+
+/// The first paragraph of one Markdown segment (comrak's reading of it: headings, imports,
+/// HTML lines and code blocks are not paragraphs).
+fn first_markdown_paragraph(markdown: &str) -> Option<String> {
     use comrak::nodes::NodeValue;
     let arena = comrak::Arena::new();
-    let root = comrak::parse_document(&arena, body, &comrak::Options::default());
+    let root = comrak::parse_document(&arena, markdown, &comrak::Options::default());
     root.children().filter(|n| matches!(n.data.borrow().value, NodeValue::Paragraph)).find_map(|paragraph| {
         let mut text = String::new();
         for node in paragraph.descendants() {
@@ -114,5 +134,12 @@ mod tests {
         assert_eq!(first_paragraph(body).as_deref(), Some("Read the guide and open() on two lines."));
         assert_eq!(first_paragraph("## Only a heading\n"), None);
         assert_eq!(first_paragraph("import A from '@theme/A';\n\nText.\n").as_deref(), Some("Text."));
+    }
+
+    #[test]
+    fn admonition_markers_and_jsx_tags_are_not_part_of_the_first_paragraph() {
+        assert_eq!(first_paragraph("  :::info\n  Inside the box.\n  :::\n\nAfter.\n").as_deref(), Some("Inside the box."));
+        let tabs = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs\n  defaultValue=\"a\"\n  values={[\n    {label: 'A', value: 'a'},\n  ]}>\n<TabItem value=\"a\">\n\nIn the tab.\n\n</TabItem>\n</Tabs>\n";
+        assert_eq!(first_paragraph(tabs).as_deref(), Some("In the tab."));
     }
 }

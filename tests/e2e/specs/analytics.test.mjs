@@ -6,7 +6,7 @@
 // failing one never holds up or breaks the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildFixture, openPage, sleep, startServer, unexpected, useSite } from '../lib.mjs';
+import { openPage, serveFixture, sleep, unexpected, useSite } from '../lib.mjs';
 
 const ctx = useSite({ shell: true });
 
@@ -89,7 +89,7 @@ test('the FDC3 site sends page views to the standard\'s measurement id, with IP 
 });
 
 test('DOCSITE_ANALYTICS=off at build time: no analytics code or request is made', async () => {
-  const server = await startServer(buildFixture('shell', { env: { DOCSITE_ANALYTICS: 'off' } }));
+  const server = await serveFixture('shell', { env: { DOCSITE_ANALYTICS: 'off' } });
   const { page, context, problems } = await openPage(ctx.browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));

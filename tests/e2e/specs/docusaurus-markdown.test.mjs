@@ -3,31 +3,11 @@
 // attributes become real attributes, admonitions stay inside their list items, code
 // blocks show line numbers and magic-comment highlights, tabs take their labels from
 // `values`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BIN, launch, openPage, startServer } from '../lib.mjs';
+import { openPage, useSite } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ctx = { server: undefined, browser: undefined, out: undefined };
-
-before(async () => {
-  ctx.out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-compat-'));
-  const result = spawnSync(BIN, ['build', path.join(root, 'fixtures/compat'), '--out', path.join(ctx.out, 'site')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building fixtures/compat failed:\n${result.stderr}`);
-  ctx.server = await startServer(path.join(ctx.out, 'site'));
-  ctx.browser = await launch();
-});
-
-after(async () => {
-  await ctx.browser?.close();
-  ctx.server?.stop();
-  if (ctx.out) fs.rmSync(ctx.out, { recursive: true, force: true });
-});
+const ctx = useSite({ fixture: 'compat' });
 
 test('a pathname:/// link is a plain link to the static file, loaded as a document', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
@@ -123,6 +103,19 @@ test('an iframe from an origin of security.frameSrc is shown and the page CSP al
   await context.close();
 });
 
+test('at 400 px a wide iframe shrinks to the column, keeping its shape, and nothing scrolls sideways', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { width: 400 });
+  await page.goto(ctx.server.base + '/docs/guide/jsx', { waitUntil: 'networkidle' });
+  const frame = page.locator('main iframe');
+  assert.equal(await frame.getAttribute('width'), '560', 'the fixture frame is wider than the column');
+  const [box, column] = await Promise.all([frame.boundingBox(), page.locator('main .markdown').boundingBox()]);
+  assert.ok(box.x >= column.x && box.x + box.width <= column.x + column.width + 0.5, `frame ${JSON.stringify(box)} inside the column ${JSON.stringify(column)}`);
+  assert.ok(Math.abs(box.width / box.height - 560 / 315) < 0.02, `16:9 kept: ${box.width} x ${box.height}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('DocCardList on a category page shows a linked card for each page of the category', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/guide', { waitUntil: 'networkidle' });
@@ -132,6 +125,10 @@ test('DocCardList on a category page shows a linked card for each page of the ca
   const jsx = cards.filter({ hasText: 'JSX in Markdown' });
   assert.equal(await jsx.getByRole('link').getAttribute('href'), '/docs/guide/jsx');
   assert.match(await jsx.innerText(), /A diagram next to the doc/, "the doc's first paragraph");
+  // A first paragraph inside an admonition or a tab is read without its `:::` lines or tags.
+  assert.match(await cards.filter({ hasText: 'Admonitions' }).innerText(), /Indented two spaces, outside any list\.$/);
+  assert.match(await cards.filter({ hasText: 'Code blocks' }).innerText(), /This is an apple\.$/);
+  assert.doesNotMatch(await cards.allInnerTexts().then((t) => t.join('\n')), /:::|<Tabs|defaultValue/);
   await jsx.getByRole('link').click();
   await page.waitForURL('**/docs/guide/jsx');
   assert.deepEqual(problems, []);

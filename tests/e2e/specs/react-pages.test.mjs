@@ -4,37 +4,13 @@
 // The site is built by the release binary (its React code compiled with the theme by
 // Vite); the pages must be readable without JavaScript, hydrate without console problems,
 // load their code only on their route, and navigate client-side to and from the docs.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BIN, launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ctx = { server: undefined, browser: undefined };
-
-before(async () => {
-  // A copy: the build writes its cache (`.docsite/`) inside the site folder.
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-react-'));
-  const site = path.join(work, 'site');
-  // DOCSITE_REACT_SITE: another site folder with the same pages (to try a variant).
-  fs.cpSync(process.env.DOCSITE_REACT_SITE ?? path.join(root, 'fixtures/react-pages'), site, { recursive: true, filter: (f) => !f.includes(`${path.sep}.docsite`) });
-  const out = path.join(work, 'out');
-  const result = spawnSync(BIN, ['build', site, '--out', out], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building fixtures/react-pages failed:\n${result.stderr}`);
-  ctx.server = await startServer(out);
-  ctx.browser = await launch();
-  ctx.work = work;
-});
-
-after(async () => {
-  await ctx.browser?.close();
-  ctx.server?.stop();
-  if (ctx.work) fs.rmSync(ctx.work, { recursive: true, force: true });
-});
+// DOCSITE_REACT_SITE: another site folder with the same pages (to try a variant).
+const ctx = useSite({ fixture: process.env.DOCSITE_REACT_SITE ?? 'react-pages' });
 
 test('the React home page is pre-rendered: readable with JavaScript disabled', async () => {
   const context = await ctx.browser.newContext({ javaScriptEnabled: false });

@@ -15,6 +15,9 @@ const ctx = useSite({
 
 const chunkOf = (path) => routes.routes[path].chunk;
 
+/** The theme's delay before a spinner replaces a page whose data is late (`ClientApp.tsx`). */
+const SPINNER_DELAY_MS = 1000;
+
 /** Opens the intro page and waits until the client has hydrated. */
 async function openIntro(opts) {
   const opened = await openPage(ctx.browser, opts);
@@ -43,16 +46,41 @@ test('an address ending in .html or /index.html is normalised by the client (sta
 
 test('the next page renders only once its data has loaded; until then the old page stays', async () => {
   const { page, context, problems } = await openIntro();
+  // The data is held until the test lets it go, and the page notes with its own clock when
+  // the click happened and when the spinner or another page showed: how busy the machine
+  // is changes nothing.
+  let requested;
+  const dataRequested = new Promise((resolve) => (requested = resolve));
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
   await page.route(ctx.server.base + chunkOf('/users'), async (route) => {
-    await sleep(700);
+    requested();
+    await held;
     await route.continue();
   });
+  await page.evaluate(() => {
+    const times = (window.__times = {});
+    const oldTitle = document.querySelector('main h1')?.textContent;
+    const spinner = () => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent.includes('Loading'));
+    times.spinnerAtStart = spinner();
+    document.addEventListener('click', () => (times.click ??= performance.now()), true);
+    new MutationObserver(() => {
+      const now = performance.now();
+      if (spinner()) times.spinner ??= now;
+      if (document.querySelector('main h1')?.textContent !== oldTitle) times.oldPageGone ??= now;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await footerLink(page, 'Users').click();
-  await page.waitForURL('**/users');
-  await sleep(300);
-  assert.equal(await page.locator('main h1').first().textContent(), 'Welcome to FDC3 2.2', 'old page while loading');
-  assert.equal(await page.getByRole('status').count(), 0, 'no spinner before its delay');
+  await dataRequested;
+  await page.waitForURL('**/users'); // the address changes at once, before the data is there
+  await page.evaluate(() => (window.__times.released = performance.now()));
+  release();
   await page.locator('main h1', { hasText: 'Who is using FDC3?' }).waitFor();
+  const times = await page.evaluate(() => window.__times);
+  assert.equal(times.spinnerAtStart, false);
+  // Only the spinner may replace the old page before the data is there, and only after its delay.
+  if (times.spinner !== undefined) assert.ok(times.spinner - times.click >= SPINNER_DELAY_MS, `no spinner before its delay (${times.spinner - times.click} ms)`);
+  assert.ok(times.oldPageGone >= times.released || (times.spinner !== undefined && times.oldPageGone >= times.spinner), 'old page until the data is loaded (or the spinner shows)');
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'client-side navigation');
   assert.deepEqual(problems, []);
   await context.close();

@@ -3,15 +3,7 @@
 // request intercepted in the browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openPage, startServer, useSite } from '../lib.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
+import { openPage, serveFixture, useSite } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -176,18 +168,12 @@ test('"See all results" leads to the search page, whose field and ?q= stay in sy
 });
 
 test('hosted mode: the same UI POSTs to DocSearch with contextual facet filters', async () => {
-  // Build the small fixture site with DocSearch configured.
-  const work = mkdtempSync(path.join(tmpdir(), 'docsite-hosted-'));
-  const site = path.join(work, 'site');
-  cpSync(path.join(root, 'fixtures/basic'), site, { recursive: true });
-  appendFileSync(
-    path.join(site, 'docsite.toml'),
-    '\n[search.algolia]\nappId = "TESTAPP"\napiKey = "public-key"\nindexName = "fixture"\nexternalUrlRegex = "external\\\\.example"\nreplaceSearchResultPathname = { from = "^/legacy/", to = "/docs/" }\n',
-  );
-  const out = path.join(work, 'build');
-  const built = spawnSync(BIN, ['build', site, '--out', out], { encoding: 'utf8' });
-  assert.equal(built.status, 0, built.stderr);
-  const hosted = await startServer(out);
+  // The small fixture site with DocSearch configured.
+  const hosted = await serveFixture('basic', {
+    append: {
+      'docsite.toml': '\n[search.algolia]\nappId = "TESTAPP"\napiKey = "public-key"\nindexName = "fixture"\nexternalUrlRegex = "external\\\\.example"\nreplaceSearchResultPathname = { from = "^/legacy/", to = "/docs/" }\n',
+    },
+  });
   const { page, context } = await openPage(ctx.browser);
   const bodies = [];
   await page.route('https://*.algolia.net/**', async (route) => {
@@ -225,6 +211,5 @@ test('hosted mode: the same UI POSTs to DocSearch with contextual facet filters'
   } finally {
     await context.close();
     hosted.stop();
-    rmSync(work, { recursive: true, force: true });
   }
 });

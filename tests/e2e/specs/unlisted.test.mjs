@@ -2,31 +2,11 @@
 // shown in the sidebar only on their own page, with a notice, out of previous/next, and
 // `noindex` in the head, also after client-side navigation to and from a listed page
 // (`fixtures/compat-docs`: `guides/advanced/secret` is unlisted, `tuning` beside it is not).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BIN, launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { openPage, unexpected, useSite } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ctx = { server: undefined, browser: undefined, out: undefined };
-
-before(async () => {
-  ctx.out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-unlisted-'));
-  const result = spawnSync(BIN, ['build', path.join(root, 'fixtures/compat-docs'), '--out', path.join(ctx.out, 'site')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building fixtures/compat-docs failed:\n${result.stderr}`);
-  ctx.server = await startServer(path.join(ctx.out, 'site'));
-  ctx.browser = await launch();
-});
-
-after(async () => {
-  await ctx.browser?.close();
-  ctx.server?.stop();
-  if (ctx.out) fs.rmSync(ctx.out, { recursive: true, force: true });
-});
+const ctx = useSite({ fixture: 'compat-docs' });
 
 const robots = (page) => page.evaluate(() => [...document.head.querySelectorAll('meta[name="robots"]')].map((m) => m.content));
 const sidebar = (page) => page.locator('nav[aria-label="Docs sidebar"]');

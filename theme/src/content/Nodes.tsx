@@ -7,7 +7,7 @@ import { Link } from '../components/Link';
 import { NO_WHITESPACE_TEXT, VOID_ELEMENTS } from './attributes';
 import { toReactProps } from './reactProps';
 import { contentComponents } from './components';
-import { isElement, nodeText } from './tree';
+import { isElement, isTaskItem, labelTask, nodeText } from './tree';
 
 export type NodesProps = { nodes: readonly Node[] | undefined };
 
@@ -27,19 +27,9 @@ function renderNode(node: Node, key: number): ReactNode {
   return renderElement(node, key);
 }
 
-/**
- * A task list item (`- [ ] …`) whose checkbox is labelled by the item's own text: an input
- * without a label is announced as a bare "checkbox" (and fails axe's `label` rule).
- */
-function labelTask(item: Element): Element {
-  const own = item.c?.filter((child) => typeof child === 'string' || !/^(input|ul|ol)$/.test(child.t));
-  const label = nodeText(own).replace(/\s+/g, ' ').trim();
-  return { ...item, c: item.c?.map((child) => (isElement(child, 'input') ? { ...child, a: { 'aria-label': label, ...child.a } } : child)) };
-}
-
 function renderElement(element: Element, key: number): ReactNode {
   const { t: tag } = element;
-  if (tag === 'li' && element.a?.class === 'task-list-item') element = labelTask(element);
+  if (isTaskItem(element)) element = labelTask(element);
   if (/^[A-Z]/.test(tag)) {
     const Component = contentComponents[tag];
     if (Component) return <Component key={key} node={element} />;

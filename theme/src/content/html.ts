@@ -10,7 +10,7 @@ import type { Element, Node } from '../generated/contract';
 import { iconSvg, type IconShape } from '../components/Icons/shapes';
 import { isExternalUrl } from '../lib/paths';
 import { BOOLEAN_ATTRIBUTES, NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } from './attributes';
-import { isElement, nodeText } from './tree';
+import { isElement, isTaskItem, labelTask, nodeText } from './tree';
 import './classes';
 import { contentClasses } from './serializer';
 
@@ -103,16 +103,9 @@ function renderList(nodes: readonly Node[] | undefined, context: Context): strin
   return html;
 }
 
-/** A task list item's checkbox is labelled by the item's own text (as `Nodes.tsx` does). */
-function labelTask(item: Element): Element {
-  const own = item.c?.filter((child) => typeof child === 'string' || !/^(input|ul|ol)$/.test(child.t));
-  const label = nodeText(own).replace(/\s+/g, ' ').trim();
-  return { ...item, c: item.c?.map((child) => (isElement(child, 'input') ? { ...child, a: { 'aria-label': label, ...child.a } } : child)) };
-}
-
 function renderElement(element: Element, context: Context): string {
   const { t: tag } = element;
-  if (tag === 'li' && element.a?.class === 'task-list-item') element = labelTask(element);
+  if (isTaskItem(element)) element = labelTask(element);
   if (/^[A-Z]/.test(tag)) {
     const component = COMPONENTS[tag];
     if (component) return component(element, context);
