@@ -13,6 +13,7 @@
 // importing file and line, printed as a `docsite-diagnostic:` line the engine reports.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import mdx from '@mdx-js/rollup';
 import { transformWithOxc, type Alias, type Plugin } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
@@ -126,6 +127,14 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
   };
 }
 
+/**
+ * `.mdx` files the site's code imports as components (`import Intro from './intro.mdx'`),
+ * compiled by MDX as Docusaurus compiles them; the theme's React is their JSX runtime.
+ */
+function mdxFiles(): Plugin {
+  return { enforce: 'pre', ...(mdx({ include: /\.mdx$/, jsxImportSource: 'react' }) as Plugin) };
+}
+
 /** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
 function jsxInJs(siteDir: string): Plugin {
   return {
@@ -147,7 +156,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), mdxFiles()] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).
