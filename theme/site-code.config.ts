@@ -11,8 +11,10 @@
 // `@docusaurus/*` and `@theme/*` imports resolve through `src/docusaurus/modules.json` (the
 // adapters onto the theme); any other id of those namespaces is an error naming the
 // importing file and line, printed as a `docsite-diagnostic:` line the engine reports.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import mdx from '@mdx-js/rollup';
+import rehypeSlug from 'rehype-slug';
 import { transformWithOxc, type Alias, type Plugin } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
@@ -43,6 +45,8 @@ type SiteCode = {
   plugins: Plugin[];
   resolve: { alias: Alias[]; dedupe: string[] };
   experimental: { renderBuiltUrl?: typeof renderBuiltUrl };
+  /** Bundler options of a site build (merged into `build.rolldownOptions`). */
+  rolldownOptions: { shimMissingExports?: boolean };
 };
 
 /** A file path without Vite's `?query` and `\0` prefix. */
@@ -126,6 +130,123 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
   };
 }
 
+/**
+ * `.mdx` files the site's code imports as components (`import Intro from './intro.mdx'`),
+ * compiled by MDX as Docusaurus compiles them; the theme's React is their JSX runtime.
+ * Outside a doc page Docusaurus gives them no MDX components (plain `<a>`, `<h2>`), only
+ * heading ids, slugged by github-slugger as rehype-slug does.
+ */
+function mdxFiles(): Plugin {
+  return { enforce: 'pre', ...(mdx({ include: /\.mdx$/, jsxImportSource: 'react', rehypePlugins: [rehypeSlug] }) as Plugin) };
+}
+
+/**
+ * A plain (not `.module.css`) stylesheet imported by the site's code, with or without a
+ * default import (`import styles from './page.css'`): webpack, as Docusaurus configures it,
+ * applies the stylesheet and gives the default import a value the page cannot use; Vite has
+ * no default export for CSS. Such an import becomes a module that imports the stylesheet
+ * (so it is applied, and linked by the pages that load it) and exports an empty object.
+ */
+function plainCss(siteDir: string): Plugin {
+  const PREFIX = '\0docsite-plain-css:';
+  return {
+    name: 'docsite:plain-css',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (!importer || !/\.css(?:$|\?)/.test(id) || id.includes('?') || /\.module\.css$/.test(id)) return null;
+      const from = cleanId(importer);
+      if (!from.startsWith(siteDir + path.sep) || from.includes(`${path.sep}node_modules${path.sep}`) || /\.css$/.test(from)) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      // Not ending in `.css`, or Vite would take the module for a stylesheet.
+      return resolved && !resolved.external ? `${PREFIX}${resolved.id}.js` : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length, -'.js'.length);
+      return `import ${JSON.stringify(file)};\nexport default {};\n`;
+    },
+  };
+}
+
+/**
+ * An import of a name a module does not export (`import { image1 } from './x.module.css'`
+ * where the stylesheet has no `.image1`) is `undefined` with a warning, as with webpack in
+ * Docusaurus (rolldown's `shimMissingExports`, set with this plugin); each such warning is
+ * a `docsite-diagnostic:` line (file, line, `"severity": "warning"`) the engine reports.
+ */
+function missingExports(siteDir: string): Plugin {
+  const shimmed: { exporter: string; binding: string }[] = [];
+  // Who imports each module, kept at the end of the build: rolldown logs the shimmed
+  // exports while it writes the bundle, when the module graph is no longer at hand.
+  const importers = new Map<string, string[]>();
+  return {
+    name: 'docsite:missing-exports',
+    buildStart() {
+      shimmed.length = 0;
+      importers.clear();
+    },
+    buildEnd() {
+      for (const id of this.getModuleIds()) importers.set(id, [...(this.getModuleInfo(id)?.importers ?? [])]);
+    },
+    onLog(_level, log) {
+      const { code, exporter, binding } = log as { code?: string; exporter?: string; binding?: string };
+      if (code !== 'SHIMMED_EXPORT' || !exporter || !binding) return;
+      shimmed.push({ exporter, binding });
+      return false;
+    },
+    closeBundle() {
+      for (const { exporter, binding } of shimmed) {
+        // The site's modules that import the name (the others import the module for
+        // other names).
+        const from = (importers.get(exporter) ?? [])
+          .map(cleanId)
+          .filter((f) => f.startsWith(siteDir + path.sep))
+          .map((file) => ({ file, line: lineOfImport(file, binding) }))
+          .filter(({ line }) => line !== null);
+        const shown = path.relative(siteDir, exporter);
+        for (const { file, line } of from.length ? from : [{ file: exporter, line: null }]) {
+          const message = `imports \`${binding}\` from ${shown}, which does not export it: the value is undefined (webpack, in Docusaurus, warns the same way)`;
+          process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file, line, message, severity: 'warning' })}\n`);
+        }
+      }
+    },
+  };
+}
+
+/** 1-based line of the first line of `file` with an `import` naming `binding`, or null. */
+function lineOfImport(file: string, binding: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const name = new RegExp(`\\b${binding.replace(/[$]/g, '\\$')}\\b`);
+  const index = text.split('\n').findIndex((line) => /\bimport\b/.test(line) && name.test(line));
+  return index < 0 ? null : index + 1;
+}
+
+/**
+ * Writes `inputs.json` into the build's folder: the site's files the build read (outside
+ * `node_modules`), relative to the site. The engine hashes them with `src/` to know when
+ * the build is stale, so a page that imports `data/x.mdx` or `../versions.json` is rebuilt
+ * when that file changes.
+ */
+function recordInputs(siteDir: string, outDir: string): Plugin {
+  return {
+    name: 'docsite:record-inputs',
+    buildEnd() {
+      const files = new Set<string>();
+      for (const id of this.getModuleIds()) {
+        const file = cleanId(id);
+        if (file.startsWith(siteDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && existsSync(file)) files.add(path.relative(siteDir, file).split(path.sep).join('/'));
+      }
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, 'inputs.json'), `${JSON.stringify([...files].sort(), null, 1)}\n`);
+    },
+  };
+}
+
 /** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
 function jsxInJs(siteDir: string): Plugin {
   return {
@@ -147,12 +268,13 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), mdxFiles(), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).
       dedupe: ['react', 'react-dom', 'react-router'],
     },
     experimental: dir ? { renderBuiltUrl } : {},
+    rolldownOptions: dir ? { shimMissingExports: true } : {},
   };
 }

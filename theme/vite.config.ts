@@ -106,13 +106,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: site.outDir ? path.join(site.outDir, 'server') : 'dist/server',
         emptyOutDir: true,
         copyPublicDir: false,
-        rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+        rolldownOptions: { ...site.rolldownOptions, output: { entryFileNames: 'entry-server.js' } },
       }
     : {
         outDir: site.outDir ? path.join(site.outDir, 'client') : 'dist/client',
         emptyOutDir: true,
         assetsDir: 'assets',
         manifest: true,
+        rolldownOptions: site.rolldownOptions,
         // Every browser with module scripts supports modulepreload (or ignores it
         // harmlessly); the polyfill would only cost first-view bytes.
         modulePreload: { polyfill: false },

@@ -81,7 +81,10 @@ export function buildFixture(name, { env = {}, append = {} } = {}) {
     for (const [file, text] of Object.entries(append)) fs.appendFileSync(path.join(site, file), text);
     const result = spawnSync(BIN, ['build', site, '--out', path.join(work, 'out')], { encoding: 'utf8', env: { ...process.env, ...env } });
     if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
+    // The build's report (warnings), beside the output rather than served in it.
+    fs.writeFileSync(path.join(work, 'report.txt'), result.stderr);
     try {
+      fs.renameSync(path.join(work, 'report.txt'), `${out}.report.txt`);
       fs.renameSync(path.join(work, 'out'), out);
     } catch (error) {
       if (!fs.existsSync(path.join(out, '404.html'))) throw error; // else: built meanwhile by another spec file
@@ -92,9 +95,14 @@ export function buildFixture(name, { env = {}, append = {} } = {}) {
   // Outputs of earlier fixture, binary or theme versions are of no further use.
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const stale = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(prefix) && /^[0-9a-f]{12}$/.test(entry.slice(prefix.length)) && stale !== out) fs.rmSync(stale, { recursive: true, force: true });
+    if (entry.startsWith(prefix) && /^[0-9a-f]{12}(?:\.report\.txt)?$/.test(entry.slice(prefix.length)) && !stale.startsWith(out)) fs.rmSync(stale, { recursive: true, force: true });
   }
   return out;
+}
+
+/** What `docsite build` printed when it built the fixture output `out` (its warnings). */
+export function fixtureReport(out) {
+  return fs.readFileSync(`${out}.report.txt`, 'utf8');
 }
 
 /**

@@ -111,6 +111,15 @@ describe('footer', () => {
     const root = mount(withProviders(<Footer />, { site: { ...site, footer } }));
     expect(root.querySelector('li img[alt="Badge"]')?.getAttribute('src')).toBe('/badge.svg');
   });
+
+  it('marks external links only: an href to a path of the site has no external mark (as in Docusaurus)', () => {
+    const link = (label: string, href: string) => ({ label, to: null, href, activeBasePath: null, activeBaseRegex: null });
+    const footer = site.footer ? { ...site.footer, columns: [{ title: 'More', items: [link('Training', '/training'), link('Slack', 'https://slack.example.org')] }] } : null;
+    const root = mount(withProviders(<Footer />, { site: { ...site, footer } }));
+    const anchors = Array.from(root.querySelectorAll('a'));
+    expect(anchors.find((a) => a.textContent === 'Training')?.querySelector('svg')).toBeNull();
+    expect(anchors.find((a) => a.textContent === 'Slack')?.querySelector('svg')).not.toBeNull();
+  });
 });
 
 describe('doc footer', () => {

@@ -46,6 +46,16 @@ describe('navbar item registry', () => {
     const link = root.querySelector('a');
     expect(link?.getAttribute('href')).toBe('https://directory.fdc3.finos.org');
     expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.querySelector('svg')).not.toBeNull();
+  });
+
+  it('marks an href to a path of the site as no external link (as Docusaurus does)', () => {
+    const external = item(2) as Extract<NavbarItem, { type: 'link' }>;
+    const internal = { ...external, link: { ...external.link, href: '/training', label: 'Training' } } as NavbarItem;
+    const root = mount(withProviders(<NavbarItemView item={internal} />));
+    const link = root.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/training');
+    expect(link?.querySelector('svg')).toBeNull();
   });
 });
 

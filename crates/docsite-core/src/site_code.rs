@@ -11,7 +11,10 @@
 //! replaces it only once complete, so a failed or killed build leaves the last good one.
 //!
 //! The site's `package.json` dependencies are installed with `npm ci` (its lockfile) when
-//! `node_modules` is missing or older than the lockfile. An import Vite cannot resolve in
+//! `node_modules` is missing or older than the lockfile; a `node_modules` that is a symlink
+//! (or resolves outside the site) is used as is while it is current, never reinstalled (`npm
+//! ci` would empty the folder it leads to). A `.docsite` cache that leads outside the site
+//! is refused likewise: the build writes nothing outside the site folder. An import Vite cannot resolve in
 //! the `@docusaurus/*`/`@theme/*` namespaces is reported as a diagnostic naming the file
 //! and line (the `docsite-diagnostic:` lines of the Vite plugin).
 
@@ -21,7 +24,7 @@ use std::process::{Command, Stdio};
 
 use sha2::{Digest, Sha256};
 
-use crate::diagnostics::{BuildError, Diagnostic, Diagnostics};
+use crate::diagnostics::{BuildError, Diagnostic, Diagnostics, Severity};
 
 /// The site's cache folder, relative to the site.
 pub const CACHE_DIR: &str = ".docsite";
@@ -35,12 +38,15 @@ pub struct ThemeBuild {
     pub dist: PathBuf,
     /// Hash of the build's sources: a new one means new bundles in the same folder.
     pub hash: String,
+    /// Warnings about the site's code (an import of a name a module does not export),
+    /// kept with the build (`warnings.json`) so every build that uses it reports them.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl ThemeBuild {
     /// The theme's own build (its hash unknown).
     pub fn of_theme(theme: &Path) -> ThemeBuild {
-        ThemeBuild { theme: theme.to_path_buf(), dist: theme.join("dist"), hash: String::new() }
+        ThemeBuild { theme: theme.to_path_buf(), dist: theme.join("dist"), hash: String::new(), warnings: Vec::new() }
     }
 
     /// The client bundle (template and `assets/`).
@@ -64,14 +70,22 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     }
     let cache = site_dir.join(CACHE_DIR);
     let out = cache.join("theme");
-    let hash = source_hash(theme, site_dir, pages_dir, modules);
+    let hash = source_hash(theme, site_dir, pages_dir, modules, &inputs_of(&out));
     let stamp = out.join("hash");
     let fresh = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash)
         && out.join("client/index.html").is_file()
         && out.join("server/entry-server.js").is_file();
-    let build = ThemeBuild { theme: theme.to_path_buf(), dist: out.clone(), hash: hash.clone() };
+    let warnings_file = |dir: &Path| dir.join("warnings.json");
     if fresh {
-        return Ok(build);
+        let warnings = std::fs::read_to_string(warnings_file(&out)).ok().and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(&t).ok()).unwrap_or_default();
+        return Ok(ThemeBuild { theme: theme.to_path_buf(), dist: out, hash, warnings: warnings_of(site_dir, &warnings) });
+    }
+    if let Some(target) = leads_outside(site_dir, &cache) {
+        return Err(BuildError::Refused(format!(
+            "{} leads to {}, outside the site: docsite writes the site's build cache only inside the site folder; remove the link",
+            cache.display(),
+            target.display()
+        )));
     }
     install_dependencies(site_dir)?;
     std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
@@ -82,11 +96,20 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     let pages_file = fresh_dir.join("pages.json");
     std::fs::write(&pages_file, serde_json::to_string(modules).expect("serialisable")).map_err(BuildError::io(&pages_file))?;
     eprintln!("docsite: building the site's React code with the theme (vite build)…");
-    let result = vite(theme, site_dir, &fresh_dir, &pages_file, &[]).and_then(|()| vite(theme, site_dir, &fresh_dir, &pages_file, &["--ssr", "src/entry-server.tsx"]));
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&fresh_dir);
-        return Err(e);
-    }
+    // The client build reports the site's warnings; the server build, which compiles the
+    // same code, would repeat them.
+    let result = vite(theme, site_dir, &fresh_dir, &pages_file, &[]).and_then(|warnings| vite(theme, site_dir, &fresh_dir, &pages_file, &["--ssr", "src/entry-server.tsx"]).map(|_| warnings));
+    let warnings = match result {
+        Ok(warnings) => warnings,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&fresh_dir);
+            return Err(e);
+        }
+    };
+    let list = serde_json::to_string(&warnings).expect("serialisable");
+    std::fs::write(warnings_file(&fresh_dir), list).map_err(BuildError::io(&fresh_dir))?;
+    // The stamp covers what this build read (its `inputs.json`), also outside `src/`.
+    let hash = source_hash(theme, site_dir, pages_dir, modules, &inputs_of(&fresh_dir));
     std::fs::write(fresh_dir.join("hash"), &hash).map_err(BuildError::io(&fresh_dir))?;
     // Swap: the old build aside, the new one in, the old one removed.
     let old = cache.join(format!("theme.old-{pid}"));
@@ -95,11 +118,20 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     }
     std::fs::rename(&fresh_dir, &out).map_err(BuildError::io(&out))?;
     let _ = std::fs::remove_dir_all(&old);
-    Ok(build)
+    Ok(ThemeBuild { theme: theme.to_path_buf(), dist: out, hash, warnings: warnings_of(site_dir, &warnings) })
 }
 
-/// Hash of everything that goes into a site build.
-pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String]) -> String {
+/// The site's files a build read (its `inputs.json`, written by the Vite side), relative to
+/// the site; only plain relative paths (no `..`, no root) are kept.
+fn inputs_of(build: &Path) -> Vec<String> {
+    let list = std::fs::read_to_string(build.join("inputs.json")).ok().and_then(|t| serde_json::from_str::<Vec<String>>(&t).ok()).unwrap_or_default();
+    list.into_iter().filter(|f| Path::new(f).components().all(|c| matches!(c, std::path::Component::Normal(_)))).collect()
+}
+
+/// Hash of everything that goes into a site build: the theme, the site's `src/`, pages
+/// folder, package files and page list, and the site files a previous build read
+/// (`inputs`, relative to the site).
+pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], inputs: &[String]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(crate::theme::source_hash(theme).as_bytes());
     hasher.update(theme.join("site-code.config.ts").to_string_lossy().as_bytes());
@@ -111,6 +143,11 @@ pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modu
     }
     for f in ["package.json", "package-lock.json"] {
         hasher.update(f.as_bytes());
+        hasher.update(std::fs::read(site_dir.join(f)).unwrap_or_default());
+    }
+    for f in inputs {
+        hasher.update(f.as_bytes());
+        hasher.update([0]);
         hasher.update(std::fs::read(site_dir.join(f)).unwrap_or_default());
     }
     let mut roots = vec![site_dir.join("src")];
@@ -126,7 +163,8 @@ pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modu
 }
 
 /// `npm ci` in the site when it has a lockfile and `node_modules` is missing or older than
-/// the lockfile (npm's own record, `node_modules/.package-lock.json`, is written last).
+/// the lockfile (npm's own record, `node_modules/.package-lock.json`, is written last); an
+/// error instead when `node_modules` is a link (see the module comment).
 fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
     let lock = site_dir.join("package-lock.json");
     if !site_dir.join("package.json").is_file() {
@@ -140,13 +178,50 @@ fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
     if installed.is_some() && installed >= modified(&lock) {
         return Ok(());
     }
+    // `npm ci` empties `node_modules` first, through a symlink too: a linked folder (or one
+    // that resolves outside the site) is the user's, used as is but never reinstalled.
+    let modules = site_dir.join("node_modules");
+    if let Some(target) = outside_link(site_dir, &modules) {
+        let state = if installed.is_some() { "is older than the site's package-lock.json" } else { "holds no npm install (no node_modules/.package-lock.json)" };
+        return Err(BuildError::Refused(format!(
+            "{} is a link to {}, which {state}; docsite does not run `npm ci` through a link (it would empty the folder the link leads to): run `npm ci` in {} yourself, or replace the link with a folder",
+            modules.display(),
+            target.display(),
+            site_dir.display()
+        )));
+    }
     eprintln!("docsite: installing the site's dependencies (npm ci)…");
     crate::theme::run(site_dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
 }
 
+/// Where `path` leads when it is a symlink, or when it resolves outside the site folder (a
+/// link higher up); `None` for a plain folder of the site or a missing path.
+fn outside_link(site_dir: &Path, path: &Path) -> Option<PathBuf> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    let real = real_path(path);
+    (meta.file_type().is_symlink() || !inside(site_dir, &real)).then_some(real)
+}
+
+/// Where `path` leads when it exists and resolves outside the site folder.
+fn leads_outside(site_dir: &Path, path: &Path) -> Option<PathBuf> {
+    std::fs::symlink_metadata(path).ok()?;
+    let real = real_path(path);
+    (!inside(site_dir, &real)).then_some(real)
+}
+
+/// `path` with symlinks resolved; a dangling link's target as written.
+fn real_path(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| std::fs::read_link(path).unwrap_or_else(|_| path.to_path_buf()))
+}
+
+fn inside(site_dir: &Path, real: &Path) -> bool {
+    std::fs::canonicalize(site_dir).is_ok_and(|site| real.starts_with(site))
+}
+
 /// One `vite build` of the theme with the site's code; `docsite-diagnostic:` lines on its
-/// error output become the error's diagnostics.
-fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&str]) -> Result<(), BuildError> {
+/// error output become the error's diagnostics, or, when they are warnings, its result
+/// (the records as written).
+fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
     let vite = theme.join("node_modules/vite/bin/vite.js");
     let mut child = Command::new("node")
         .arg(&vite)
@@ -164,10 +239,12 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
         .spawn()
         .map_err(|e| BuildError::Theme(format!("cannot run node: {e} (install Node.js 20+)")))?;
     let mut diags = Diagnostics::default();
+    let mut warnings = Vec::new();
     let mut log = Vec::new();
     if let Some(stderr) = child.stderr.take() {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             match line.strip_prefix("docsite-diagnostic: ").and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok()) {
+                Some(v) if v["severity"] == "warning" => warnings.push(v),
                 Some(v) => diags.push(diagnostic(&v)),
                 None => log.push(strip_ansi(&line)),
             }
@@ -179,7 +256,7 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
         return Err(BuildError::Invalid(diags));
     }
     if status.success() {
-        return Ok(());
+        return Ok(warnings);
     }
     // Vite's own report (a syntax error, an unresolved npm import): its last lines.
     let tail = log.iter().rev().take(30).rev().cloned().collect::<Vec<_>>().join("\n");
@@ -208,14 +285,25 @@ fn strip_ansi(line: &str) -> String {
     out
 }
 
-/// A `docsite-diagnostic:` record as a diagnostic.
+/// A `docsite-diagnostic:` record as a diagnostic (an error unless `"severity": "warning"`).
 fn diagnostic(v: &serde_json::Value) -> Diagnostic {
     let file = v["file"].as_str().unwrap_or_default();
-    let d = Diagnostic::error(Path::new(file), v["message"].as_str().unwrap_or("unknown problem").to_string());
+    let mut d = Diagnostic::error(Path::new(file), v["message"].as_str().unwrap_or("unknown problem").to_string());
+    if v["severity"] == "warning" {
+        d = d.with_severity(Severity::Warning);
+    }
     match v["line"].as_u64() {
         Some(line) => d.at(line as usize, None),
         None => d,
     }
+}
+
+/// The warning records of a site build as diagnostics, their files relative to the site.
+fn warnings_of(site_dir: &Path, records: &[serde_json::Value]) -> Vec<Diagnostic> {
+    let mut diags = Diagnostics::default();
+    diags.extend(records.iter().map(diagnostic));
+    diags.normalize(site_dir);
+    diags.items().to_vec()
 }
 
 #[cfg(test)]
@@ -245,9 +333,17 @@ mod tests {
         std::fs::create_dir_all(site.join("src/pages")).unwrap();
         std::fs::write(site.join("src/pages/index.js"), "export default () => null;").unwrap();
         let modules = vec!["src/pages/index.js".to_string()];
-        let a = source_hash(&theme, &site, Some(&site.join("src/pages")), &modules);
-        assert_eq!(a, source_hash(&theme, &site, Some(&site.join("src/pages")), &modules));
+        let inputs = vec!["data/intro.mdx".to_string()];
+        std::fs::create_dir_all(site.join("data")).unwrap();
+        std::fs::write(site.join("data/intro.mdx"), "# Hello").unwrap();
+        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &inputs);
+        let a = hash();
+        assert_eq!(a, hash());
         std::fs::write(site.join("src/pages/index.js"), "export default () => 1;").unwrap();
-        assert_ne!(a, source_hash(&theme, &site, Some(&site.join("src/pages")), &modules));
+        let b = hash();
+        assert_ne!(a, b);
+        // A file outside src/ that the last build read.
+        std::fs::write(site.join("data/intro.mdx"), "# Hello again").unwrap();
+        assert_ne!(b, hash());
     }
 }

@@ -484,3 +484,40 @@ fn a_react_page_importing_an_unknown_theme_module_is_an_error_at_its_line() {
     let leftovers: Vec<_> = std::fs::read_dir(site.path().join(".docsite")).map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect()).unwrap_or_default();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// A site folder with React pages, a lockfile and `node_modules` as a link to a folder
+/// outside it that holds a file of the user's.
+fn react_site_with_linked_modules() -> (tempfile::TempDir, tempfile::TempDir) {
+    let site = copy_of("react-pages");
+    std::fs::write(site.path().join("package.json"), r#"{ "name": "lanterns", "private": true }"#).unwrap();
+    std::fs::write(site.path().join("package-lock.json"), r#"{ "name": "lanterns", "lockfileVersion": 3, "requires": true, "packages": { "": { "name": "lanterns" } } }"#).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::write(elsewhere.path().join("marker.txt"), "the user's file").unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), site.path().join("node_modules")).unwrap();
+    (site, elsewhere)
+}
+
+#[test]
+fn a_stale_node_modules_that_is_a_link_is_never_reinstalled_and_the_build_says_so() {
+    let (site, elsewhere) = react_site_with_linked_modules();
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("node_modules is a link to") && err.contains("run `npm ci` in"), "{err}");
+    assert!(!err.contains("installing the site's dependencies"), "{err}");
+    assert_eq!(std::fs::read_to_string(elsewhere.path().join("marker.txt")).unwrap(), "the user's file");
+    assert!(!out_dir.exists(), "nothing is written");
+}
+
+#[test]
+fn a_build_cache_that_leads_outside_the_site_is_refused() {
+    let site = copy_of("react-pages");
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), site.path().join(".docsite")).unwrap();
+    let out = docsite(&["build", path(site.path()), "--out", path(&site.path().join("build"))]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(".docsite leads to") && err.contains("outside the site"), "{err}");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing is written through the link");
+}

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { fixtureReport, openPage, unexpected, useSite } from '../lib.mjs';
 
 // DOCSITE_REACT_SITE: another site folder with the same pages (to try a variant).
 const ctx = useSite({ fixture: process.env.DOCSITE_REACT_SITE ?? 'react-pages' });
@@ -21,8 +21,11 @@ test('the React home page is pre-rendered: readable with JavaScript disabled', a
   assert.equal(await page.locator('[data-testid=greeting] .motto').textContent(), 'Light travels further when shared');
   const greetingClass = await page.locator('[data-testid=greeting]').getAttribute('class');
   assert.match(greetingClass ?? '', /^_\w+$/, 'a scoped CSS-module class');
-  // The theme's chrome is around it.
+  // The theme's chrome is around it; the page's own <main> is the only one (the theme's
+  // region around a React page is a plain element, as Docusaurus's main wrapper is).
   assert.ok(await page.locator('nav').first().isVisible(), 'navbar');
+  assert.equal(await page.locator('main').count(), 1);
+  assert.equal(await page.locator('main').getAttribute('class'), 'lanterns-home');
   // Link and useBaseUrl produce site URLs; the imported image is under the base URL.
   assert.equal(await page.locator('a', { hasText: 'Read the introduction' }).getAttribute('href'), '/docs/intro');
   assert.equal(await page.locator('img[alt="The same lantern, by its static URL"]').getAttribute('src'), '/img/lantern.svg');
@@ -45,6 +48,42 @@ test('the page importing a JSON data file lists its entries without JavaScript',
   await page.goto(`${ctx.server.base}/nested`);
   assert.equal(await page.locator('h1').textContent(), 'Workshop');
   await context.close();
+});
+
+test('a React page can import an .mdx file, a plain stylesheet and named CSS-module classes', async () => {
+  const context = await ctx.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.base}/nested`);
+  // The .mdx file is rendered in place: Markdown, a link under the site, an @theme module.
+  const main = page.locator('main.workshop');
+  assert.equal(await main.locator('h2').textContent(), 'Mending a wick');
+  assert.equal(await main.locator('h2').getAttribute('id'), 'mending-a-wick', 'a heading id, as Docusaurus gives it');
+  assert.equal(await main.locator('ol li strong').textContent(), 'straight');
+  assert.equal(await main.locator('a', { hasText: 'an hour' }).getAttribute('href'), '/docs/care');
+  const tip = main.locator('.admonition-tip');
+  assert.match(await tip.textContent(), /Spare wicks.*Keep two spares in the lantern's base\./s);
+  // The plain stylesheet is applied at first paint; its default import is an empty object.
+  assert.equal(await main.getAttribute('data-plain-css'), 'object');
+  const spacing = await main.locator('h1').evaluate((el) => parseFloat(getComputedStyle(el).letterSpacing) / parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(Math.abs(spacing - 0.2) < 0.01, `letter-spacing 0.2em from the plain stylesheet, got ${spacing}em`);
+  // Infima's layout classes (Docusaurus's CSS framework) have Infima's sizes.
+  const box = await main.evaluate((el) => ({ maxWidth: getComputedStyle(el).maxWidth, paddingTop: getComputedStyle(el).paddingTop }));
+  assert.deepEqual(box, { maxWidth: '1140px', paddingTop: '32px' });
+  // A class named in a CSS module, imported by name, is the module's scoped class.
+  const tool = page.locator('[data-testid=tool]');
+  assert.match((await tool.getAttribute('class')) ?? '', /^_\w+$/);
+  assert.equal(await tool.evaluate((el) => getComputedStyle(el).fontStyle), 'italic');
+  // A name the CSS module does not define is undefined, and the build warned at its import.
+  assert.equal(await tool.getAttribute('data-lamp'), 'undefined');
+  assert.match(fixtureReport(ctx.server.site), /warning: src\/pages\/nested\/index\.tsx:3: imports `lamp` from src\/components\/Greeting\/styles\.module\.css, which does not export it/);
+  await context.close();
+  // With JavaScript, the page hydrates without console problems.
+  const { page: live, context: liveContext, problems } = await openPage(ctx.browser);
+  await live.goto(`${ctx.server.base}/nested`);
+  await live.locator('main.workshop h2').waitFor();
+  await live.waitForLoadState('networkidle');
+  assert.deepEqual(unexpected(problems), []);
+  await liveContext.close();
 });
 
 test('the home page hydrates without console problems and is interactive', async () => {

@@ -90,6 +90,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         }
         Err(e) => return Err(e),
     };
+    site.diagnostics.extend(theme.warnings.iter().cloned());
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
     if let Err(e) = write_site(&mut site, opts, &theme, staging.dir()) {

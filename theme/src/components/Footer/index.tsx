@@ -1,6 +1,7 @@
 //! The site footer: link columns (or a flat list), logo and copyright.
 import type { FooterItem, LinkData } from '../../generated/contract';
 import { useSiteData } from '../../contexts/SiteData';
+import { isExternalUrl } from '../../lib/paths';
 import { IconExternal } from '../Icons';
 import { Link } from '../Link';
 import { Logo } from '../Logo';
@@ -10,7 +11,8 @@ function FooterLink({ link }: { link: LinkData }) {
   return (
     <Link to={link.to ?? link.href ?? '#'} className={styles.link}>
       {link.label}
-      {link.href && link.to === null ? <IconExternal className={styles.external} /> : null}
+      {/* As in Docusaurus, an `href` to a path of the site has no external mark. */}
+      {link.href && link.to === null && isExternalUrl(link.href) ? <IconExternal className={styles.external} /> : null}
     </Link>
   );
 }

@@ -1,7 +1,8 @@
 //! The page frame shared by every route: skip link, announcement bar, navbar, main
-//! region, footer, back-to-top button. After a client-side navigation focus returns to the top of the
-//! document (as after a full page load), so the next Tab reaches the skip link instead
-//! of wherever the link the reader followed used to be.
+//! region (`<main>`, or a `<div>` around a site's React page), footer, back-to-top
+//! button. After a client-side navigation focus returns to the top of the document (as
+//! after a full page load), so the next Tab reaches the skip link instead of wherever the
+//! link the reader followed used to be.
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { usePageData } from '../../contexts/PageData';
 import { AnnouncementBar } from '../AnnouncementBar';
@@ -25,7 +26,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
 }
 
 export function Layout({ children }: Props) {
-  const { path } = usePageData();
+  const { path, kind } = usePageData();
+  // A site's React page has its own landmarks (often its own `<main>`, which may not sit
+  // inside another): its region is a plain element, as Docusaurus's main wrapper is.
+  const Main = kind === 'reactPage' ? 'div' : 'main';
   const top = useRef<HTMLDivElement>(null);
   const firstPath = useRef(path);
 
@@ -46,9 +50,9 @@ export function Layout({ children }: Props) {
       </div>
       <AnnouncementBar />
       <Navbar />
-      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+      <Main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         {children}
-      </main>
+      </Main>
       <Footer />
       <BackToTop />
     </div>

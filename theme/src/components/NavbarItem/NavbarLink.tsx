@@ -1,7 +1,7 @@
 //! One configured link (`LinkData`) as a navbar entry.
 import type { LinkData } from '../../generated/contract';
 import { usePageData } from '../../contexts/PageData';
-import { isLinkActive } from '../../lib/paths';
+import { isExternalUrl, isLinkActive } from '../../lib/paths';
 import { IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
@@ -24,7 +24,8 @@ export function NavbarLink({ link, mobile, active }: NavbarLinkProps) {
       aria-current={isActive ? 'page' : undefined}
     >
       {link.label}
-      {link.href ? <IconExternal className={styles.external} /> : null}
+      {/* As in Docusaurus, an `href` to a path of the site (`/training`) has no external mark. */}
+      {link.href && isExternalUrl(link.href) ? <IconExternal className={styles.external} /> : null}
     </Link>
   );
 }

@@ -5,8 +5,10 @@
 //! `og:description`), `image` (`og:image`, `twitter:image`, under the site's URL; the
 //! engine then adds no `og:image` of its own, `build/social.rs`) and
 //! `noFooter` (a marker attribute; the theme's Layout hides its footer when its main region
-//! holds one, by CSS, so the pre-rendered page has no footer either).
+//! holds one, by CSS, so the pre-rendered page has no footer either). It brings the Infima
+//! layout classes site pages use (`container`, `row`/`col`, spacing: `../infima.css`).
 import { useMemo, type ReactNode } from 'react';
+import '../infima.css';
 import { useSiteData } from '../../contexts/SiteData';
 import { useHeadTags } from '../core/Head';
 import { useBaseUrlUtils } from '../core/useBaseUrl';
