@@ -322,7 +322,9 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
         // so links to its anchors are checked then (react_links.rs).
         anchors.entry(key).or_default();
     }
-    for v in &loaded.content.versions {
+    // A version's root is a route of its own only when the site writes version roots (a
+    // doc at the root is a route anyway).
+    for v in loaded.content.versions.iter().filter(|_| loaded.config.raw.docs.version_roots) {
         anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
     for page in &loaded.generated {
