@@ -460,6 +460,14 @@ pub struct RawDocs {
     /// Two docs on the same route (change one's `slug` or `id`).
     #[serde(default = "warn")]
     pub on_duplicate_routes: OnProblem,
+    /// Whether each version's root route (`/docs`, `/docs/next`, `/docs/2.1`, …) shows the
+    /// version's main doc (its first doc, with a canonical link to the doc's own route) when
+    /// no doc's `slug` or `id` puts a doc there. With `false`, as in Docusaurus, a version
+    /// root exists only when a doc is at it; the version dropdown, the navbar's docs items and
+    /// the 404 page link each version's main doc either way. Default `true`; a site read from
+    /// a `docusaurus.config.js` gets `false`.
+    #[serde(default = "yes")]
+    pub version_roots: bool,
     /// Label, path or banner of one version, keyed by its name in `versions.json` or
     /// `current`, e.g. `[docs.versions.current]`.
     #[serde(default)]

@@ -198,9 +198,9 @@ impl Mapper<'_> {
                 _ => self.warn(key, "not a key docsite knows"),
             }
         }
-        if !docs.is_empty() {
-            out.insert("docs".into(), Value::Object(docs));
-        }
+        // Docusaurus writes no page at a version's root unless a doc is there.
+        docs.insert("versionRoots".into(), json!(false));
+        out.insert("docs".into(), Value::Object(docs));
         if !search.is_empty() {
             out.insert("search".into(), Value::Object(search));
         }

@@ -338,3 +338,72 @@ fn two_pages_with_one_route_are_an_error_naming_both() {
     assert!(report.contains("error: src/pages/tools.js: route /tools is also the route of src/pages/tools/index.js"), "{report}");
     assert!(report.contains("route /about is also the route of src/pages/about.md"), "{report}");
 }
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn without_version_roots_no_page_and_no_theme_link_is_at_a_version_root() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("basic"), dir.path());
+    let config = dir.path().join("docsite.toml");
+    let text = std::fs::read_to_string(&config).unwrap().replace("[docs.versions.current]", "[docs]\nversionRoots = false\n\n[docs.versions.current]");
+    std::fs::write(&config, text).unwrap();
+    let site = check(dir.path()).expect("the basic fixture without version roots is valid");
+    let routes: std::collections::HashSet<String> = site.routes().into_iter().map(|(r, _, _)| r).collect();
+    for root in ["/docs", "/docs/next"] {
+        assert!(!routes.contains(root), "{root} is written: {routes:?}");
+    }
+    // Where the theme links a version (dropdown, navbar docs items, 404 page, a doc's other
+    // versions): each version's main doc, a route of the site.
+    let data = serde_json::to_value(site.site_data()).unwrap();
+    let mut targets = Vec::new();
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    match (k.as_str(), v) {
+                        ("mainDocPath", serde_json::Value::String(s)) => out.push(s.clone()),
+                        ("toByVersion", serde_json::Value::Object(m)) => out.extend(m.values().filter_map(|s| s.as_str().map(String::from))),
+                        _ => walk(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    walk(&data, &mut targets);
+    for (route, _, _) in site.routes() {
+        targets.extend(site.page(&route).unwrap().version_routes.values().cloned());
+    }
+    assert!(targets.len() > 6, "{targets:?}");
+    for t in &targets {
+        let t = docsite_core::paths::decode(t);
+        assert!(routes.contains(t.trim_end_matches('/')) || routes.contains(&t), "{t} is no route");
+    }
+    // A link to a version root is a broken link, as in Docusaurus.
+    let doc = dir.path().join("docs/intro.md");
+    std::fs::write(&doc, format!("{}\nThe [next docs](/docs/next).\n", std::fs::read_to_string(&doc).unwrap())).unwrap();
+    let Err(BuildError::Invalid(d)) = check(dir.path()) else { panic!("a link to /docs/next is broken") };
+    assert!(d.report().contains("broken link `/docs/next`: no page at /docs/next"), "{}", d.report());
+}
+
+#[test]
+fn a_docusaurus_site_writes_no_version_root() {
+    // No doc of the Docusaurus fixture has `/docs` as its route: Docusaurus writes nothing there.
+    let site = check(&fixture("docusaurus")).expect("the Docusaurus fixture is valid");
+    assert!(site.page("/docs").is_none(), "{:?}", site.routes());
+    let kept = check(&fixture("compat")).expect("the compat fixture is valid");
+    assert!(kept.page("/docs").is_some(), "a docsite.toml site keeps its version root: {:?}", kept.routes());
+}

@@ -521,3 +521,31 @@ fn a_build_cache_that_leads_outside_the_site_is_refused() {
     assert!(err.contains(".docsite leads to") && err.contains("outside the site"), "{err}");
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing is written through the link");
 }
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn links_in_and_into_react_pages_are_checked_after_pre_rendering() {
+    let site = copy_of("bad-react-links");
+    let out_dir = site.path().join("build");
+    // `check` renders no React page: it cannot see these links, and finds the site clean.
+    let checked = docsite(&["check", path(site.path())]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!out_dir.exists(), "nothing is written");
+    let report: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ") || l.starts_with("warning: ")).collect();
+    insta::assert_snapshot!(report.join("\n"));
+    // The link to an anchor the React page has is not reported; the one to its missing anchor is.
+    assert!(!err.contains("`/hours#evening`"), "{err}");
+    assert!(err.contains("docs/intro.md:5:72: broken anchor `/hours#shop`"), "{err}");
+
+    // With `onBrokenLinks` and `onBrokenAnchors` at `warn`, the same problems are warnings
+    // and the site is written.
+    append(&site.path().join("docsite.toml"), "\n[docs]\nonBrokenLinks = \"warn\"\nonBrokenAnchors = \"warn\"\n");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("warning: src/pages/hours.js:11:") && err.contains("broken link `/docs/lighting`"), "{err}");
+    assert!(out_dir.join("hours/index.html").is_file() || out_dir.join("hours.html").is_file(), "the site is written");
+}

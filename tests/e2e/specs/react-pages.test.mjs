@@ -135,3 +135,26 @@ test('client-side navigation goes from a React page to the docs and back', async
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('the search finds a React page by a word of its text, at its heading', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/search?q=wickwright`, { waitUntil: 'networkidle' });
+  const results = page.locator('main').getByRole('region', { name: 'Search results' });
+  const first = results.getByRole('link').first();
+  await first.waitFor();
+  assert.match(await first.getAttribute('href'), /^\/catalogue(#makers)?$/);
+  assert.match(await results.innerText(), /wickwright/i);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a doc links to an anchor of a React page (its id read from the pre-rendered page)', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/care`);
+  await page.locator('a', { hasText: 'lantern makers' }).click();
+  await page.waitForURL(`${ctx.server.base}/catalogue#makers`);
+  await page.locator('#makers').waitFor();
+  assert.ok(await page.locator('#makers').isVisible(), 'the section is shown');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

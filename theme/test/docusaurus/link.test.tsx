@@ -80,6 +80,22 @@ describe('@docusaurus/Link', () => {
     expect(html).toContain('href="/raw"');
   });
 
+  it('marks a link with data-noBrokenLinkCheck so that the engine leaves it unchecked', () => {
+    const html = renderToString(
+      withProviders(
+        <>
+          <Link to="/generated/report.html" data-noBrokenLinkCheck>
+            report
+          </Link>
+          <Link to="/docs/fdc3-intro">intro</Link>
+        </>,
+      ),
+    );
+    expect(html).toMatch(/<a [^>]*data-no-link-check=""[^>]*>report<\/a>/);
+    expect(html).not.toMatch(/<a [^>]*data-no-link-check=""[^>]*>intro<\/a>/);
+    expect(html).not.toContain('noBrokenLinkCheck');
+  });
+
   it('opens URLs with a scheme in a new tab, unless the page says otherwise', () => {
     const html = renderToString(
       withProviders(

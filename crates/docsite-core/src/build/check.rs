@@ -22,6 +22,7 @@ use super::incremental::{hash_of, DocState, Incremental, RenderCache};
 use super::links::LinkCheck;
 use super::model::{self, Model};
 use super::pages::{load_pages, PageSource, ReactPageSource};
+use super::react_links::ReactLinks;
 use super::Site;
 use crate::config::SiteConfig;
 use crate::contract::SiteData;
@@ -83,6 +84,10 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     diags.normalize(site_dir);
 
     let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, doc_cards, .. } = loaded;
+    let react_links = (!linked.link_check.deferred.is_empty()).then(|| {
+        let into_react = linked.sources.iter().zip(&linked.links).flat_map(|(source, links)| links.iter().filter(|l| l.anchor.is_some() && linked.link_check.deferred.contains(&l.route)).map(move |l| (l.file.clone().unwrap_or_else(|| source.clone()), l.clone()))).collect();
+        ReactLinks { link_check: linked.link_check.clone(), anchors: linked.anchors.clone(), into_react }
+    });
     let incremental = keep_state.then(|| {
         let mut pages_of: HashMap<&PathBuf, Vec<usize>> = HashMap::new();
         for (i, p) in pages.iter().enumerate() {
@@ -103,7 +108,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
         Box::new(Incremental { doc_routes, data: data_files, doc_cards, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
-    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental })
+    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental, react_links })
 }
 
 /// The load stage's output: everything read from the site folder, validated, and the
@@ -313,11 +318,13 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
         if let Some(other) = route_sources.get(&key) {
             diags.push(Diagnostic::error(&p.source, format!("route {key} is also used by {}", other.strip_prefix(&site_dir).unwrap_or(other).display())).hint("rename the page or change the doc's `slug`"));
         }
-        // Links to the page are checked; its ids are not known to the engine, so a link to an
-        // anchor in it is reported as broken.
+        // Links to the page are checked here; its ids are known only once it is pre-rendered,
+        // so links to its anchors are checked then (react_links.rs).
         anchors.entry(key).or_default();
     }
-    for v in &loaded.content.versions {
+    // A version's root is a route of its own only when the site writes version roots (a
+    // doc at the root is a route anyway).
+    for v in loaded.content.versions.iter().filter(|_| loaded.config.raw.docs.version_roots) {
         anchors.entry(normalize_route(&v.route_prefix)).or_default();
     }
     for page in &loaded.generated {
@@ -337,6 +344,8 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
         schema_paths: loaded.schema_files.iter().map(|f| f.path.clone()).collect(),
         link_sev: config.raw.docs.on_broken_links.severity(),
         anchor_sev: config.raw.docs.on_broken_anchors.severity(),
+        deferred: loaded.react_pages.iter().map(|p| normalize_route(&p.route)).collect(),
+        out_dir: None,
     };
     let linked = Linked { link_check, anchors, sources, links, render_diags, base_diags };
     loaded.diags = linked.diagnostics(config, &loaded.config_links);

@@ -3,8 +3,9 @@
 //! [`check`] runs every stage that can find a problem and returns the [`Site`] model
 //! (`check.rs` orders the stages: `load_stage`, `render_stage`, `link_stage` (links.rs),
 //! then model.rs); [`build`] then writes it: data chunks (chunks.rs), pre-rendered HTML,
-//! static files, the host files (host_files.rs: `_headers`, `_redirects`, sitemap, robots)
-//! and the search index. Output goes to a fresh temporary folder beside the
+//! static files, the host files (host_files.rs: `_headers`, `_redirects`, sitemap, robots),
+//! the check of the links in and into React pages, read back from their HTML
+//! (react_links.rs, rendered.rs), and the search index. Output goes to a fresh temporary folder beside the
 //! target and replaces the target only when everything succeeded, so a failed build never
 //! leaves a half-written site. `docsite dev` keeps state between checks (incremental.rs).
 //!
@@ -18,6 +19,8 @@ mod incremental;
 mod links;
 mod model;
 mod pages;
+mod react_links;
+mod rendered;
 mod site;
 mod social;
 
@@ -125,9 +128,17 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?;
     host_files::write(site, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), out)?;
     site.write_redirects(out, &redirect_pages)?;
+    // React pages: their HTML is all the engine knows of their content (react_links.rs).
+    let react: Vec<(usize, rendered::RenderedPage)> = jobs
+        .iter()
+        .zip(&rendered)
+        .filter(|(j, _)| site.pages.get(j.index).is_some_and(|p| p.data.kind == crate::contract::RouteKind::ReactPage))
+        .map(|(j, r)| (j.index, rendered::read(&r.html)))
+        .collect();
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((writes, rendered, jobs));
     drop(chunks);
+    site.react_stage(react, out)?;
     // The search index (one thread, built from the content trees) runs while the rest of the
     // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });

@@ -108,8 +108,8 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
     }
     pages.extend(generated);
-    // Version landing routes show the main doc.
-    for v in &content.versions {
+    // Version landing routes show the main doc (unless `docs.versionRoots` is off).
+    for v in content.versions.iter().filter(|_| config.raw.docs.version_roots) {
         let landing = normalize_route(&v.route_prefix);
         if pages.iter().any(|p| normalize_route(&p.route) == landing) {
             continue;

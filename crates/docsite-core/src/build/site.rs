@@ -47,6 +47,9 @@ pub struct Site {
     pub(super) timings: Vec<(&'static str, f64)>,
     /// Kept when checking with a [`RenderCache`], for [`Site::update_doc`].
     pub(super) incremental: Option<Box<Incremental>>,
+    /// The links into and out of React pages, checked after pre-rendering (none without
+    /// React pages).
+    pub(super) react_links: Option<super::react_links::ReactLinks>,
 }
 
 /// A page written at a redirect's old route ([`Site::redirect_pages`]).
@@ -136,6 +139,7 @@ impl Site {
     pub(crate) fn leave_out_react_pages(&mut self, why: &str) {
         let routes: Vec<String> = self.pages.iter().filter(|p| p.data.kind == RouteKind::ReactPage).map(|p| p.route.clone()).collect();
         self.pages.retain(|p| p.data.kind != RouteKind::ReactPage);
+        self.react_links = None;
         let message = format!("the site's React pages ({}) are left out: their code did not build with the theme; {why}", routes.join(", "));
         let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
         self.diagnostics.push(Diagnostic::error(file, message).with_severity(Severity::Warning));

@@ -3,7 +3,8 @@
 //! navigate client-side (with the theme's prefetching), URLs with a scheme open in a new
 //! tab, `pathname://x` loads `<baseUrl>x` as a document, and a `target` other than `_self`
 //! makes a plain anchor. `isNavLink` marks the link of the current route with
-//! `activeClassName` (default `active`) and `aria-current="page"`.
+//! `activeClassName` (default `active`) and `aria-current="page"`. The engine checks the
+//! links of a pre-rendered React page; `data-noBrokenLinkCheck` leaves one out.
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link as ThemeLink } from '../../components/Link';
@@ -20,12 +21,18 @@ export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   isNavLink?: boolean;
   /** Class added to an active nav link (default `active`). */
   activeClassName?: string;
-  /** Docusaurus's escape hatch for its broken-link check; docsite checks no site-page links. */
+  /** Leave this link out of the broken-link check (the engine reads the marker below). */
   'data-noBrokenLinkCheck'?: boolean;
   children?: ReactNode;
 };
 
 const PATHNAME_PROTOCOL = 'pathname://';
+
+/**
+ * The attribute of a link the engine's check of React pages skips (`data-noBrokenLinkCheck`;
+ * `NO_LINK_CHECK_ATTRIBUTE` in `crates/docsite-core/src/build/rendered.rs`).
+ */
+export const NO_LINK_CHECK_ATTRIBUTE = 'data-no-link-check';
 
 function NavMark({ to, className, activeClassName, children }: { to: string; className: string | undefined; activeClassName: string; children: (marks: { className: string | undefined; current: boolean }) => ReactNode }) {
   const { pathname } = useLocation();
@@ -40,7 +47,7 @@ export default function Link({
   autoAddBaseUrl = true,
   isNavLink = false,
   activeClassName = 'active',
-  'data-noBrokenLinkCheck': _noBrokenLinkCheck,
+  'data-noBrokenLinkCheck': noBrokenLinkCheck = false,
   className,
   target,
   children,
@@ -66,6 +73,7 @@ export default function Link({
       // Only when given: the theme's external links default to a new tab.
       {...(target !== undefined ? { target } : {})}
       {...(current ? { 'aria-current': 'page' as const } : {})}
+      {...(noBrokenLinkCheck ? { [NO_LINK_CHECK_ATTRIBUTE]: '' } : {})}
       {...rest}
     >
       {children}
