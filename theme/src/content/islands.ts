@@ -20,7 +20,7 @@ export type Detach = () => void;
  * entry made the bundler split React and the contexts out of the entry into a shared chunk
  * (about 1 KB more in every first view).
  */
-const KIT = { createElement, createRoot, hydrateRoot, islandContexts };
+const KIT = [createElement, createRoot, hydrateRoot, islandContexts] as const;
 export type IslandKit = typeof KIT;
 
 /** An island kind's module: attaches to one marked element. */

@@ -32,11 +32,11 @@ function reactIsland(
   hydrate: boolean,
   onRecoverableError: (error: unknown) => void,
 ): Root {
-  const { createElement: h } = kit;
+  const [h, createRoot, hydrateRoot, contexts] = kit;
   const children = childrenHtml === null ? undefined : h('div', { 'data-site-children': '', dangerouslySetInnerHTML: { __html: childrenHtml } });
-  const tree = kit.islandContexts().reduceRight<ReactNode>((child, [Context, value]) => h(Context.Provider, { value }, child), h(Component, props, children));
-  if (hydrate) return kit.hydrateRoot(element, tree, { onRecoverableError });
-  const root = kit.createRoot(element);
+  const tree = contexts().reduceRight<ReactNode>((child, [Context, value]) => h(Context.Provider, { value }, child), h(Component, props, children));
+  if (hydrate) return hydrateRoot(element, tree, { onRecoverableError });
+  const root = createRoot(element);
   root.render(tree);
   return root;
 }
