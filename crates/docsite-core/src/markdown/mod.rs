@@ -362,7 +362,7 @@ impl TreeBuilder<'_, '_> {
             };
             if let Some(exports) = site_components::exports(&text) {
                 if !exports.contains(&import.export) {
-                    let what = if import.export == "default" { "a default export".to_string() } else { format!("an export `{}`", import.export) };
+                    let what = if import.export == "default" { "default export".to_string() } else { format!("export `{}`", import.export) };
                     let has = if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") };
                     self.error(line, None, format!("`{}` has no {what} (it exports {has})", module.rel), "import one of the names it exports: `import { Name } from '…'` for a named export, `import Name from '…'` for the default one");
                     continue;

@@ -147,6 +147,9 @@ fn to_json(value: JsonValue<'_>) -> Result<Value, String> {
     Ok(match value {
         JsonValue::String(s) => Value::String(s.into_owned()),
         JsonValue::Number(n) => {
+            if let Ok(integer) = n.parse::<i64>() {
+                return Ok(Value::from(integer));
+            }
             let number: f64 = n.parse().map_err(|_| format!("has a number `{n}` that is not a plain decimal number"))?;
             serde_json::Number::from_f64(number).map(Value::Number).ok_or_else(|| format!("has a number `{n}` JSON cannot hold"))?
         }
@@ -189,7 +192,7 @@ mod tests {
             ("items".to_string(), PropSource::Expression("[{label: 'a', 'on': true,}, null]".into())),
         ];
         let json = props(&props_src, &mut no_data).unwrap();
-        assert_eq!(Value::Object(json), serde_json::json!({"title": "Hi", "open": true, "count": 3.0, "items": [{"label": "a", "on": true}, null]}));
+        assert_eq!(Value::Object(json), serde_json::json!({"title": "Hi", "open": true, "count": 3, "items": [{"label": "a", "on": true}, null]}));
         for bad in ["1 + 2", "compute()", "`x${y}`", "rows", "() => 1"] {
             let err = props(&[("x".to_string(), PropSource::Expression(bad.into()))], &mut no_data).unwrap_err();
             assert!(err.starts_with("the prop `x={"), "{bad}: {err}");
