@@ -57,7 +57,9 @@ pub(crate) fn read(html: &str) -> RenderedPage {
     let mut page = RenderedPage::default();
     // Open elements of the main region: (tag, element). The bottom is a root holder.
     let mut stack: Vec<(String, Element)> = Vec::new();
-    // Depth of `<main>` elements inside the region (a page may render its own).
+    // The region is the element with the theme's main id: `<main>`, or a `<div>` around a
+    // React page (which may render its own `<main>`). Depth of elements of its tag inside it.
+    let mut region_tag = String::new();
     let mut main_depth = 0usize;
     let mut in_main = false;
     // Tag and depth of an element being skipped (its children too).
@@ -73,13 +75,14 @@ pub(crate) fn read(html: &str) -> RenderedPage {
                     page.ids.insert(id.clone());
                 }
                 if !in_main {
-                    if name == "main" && id.as_deref() == Some(MAIN_ID) {
+                    if id.as_deref() == Some(MAIN_ID) && !VOID.contains(&name.as_str()) && !tag.self_closing {
                         in_main = true;
                         main_depth = 0;
+                        region_tag = name;
                     }
                     continue;
                 }
-                if name == "main" {
+                if name == region_tag {
                     main_depth += 1;
                 }
                 // A link is checked wherever it is (also in SVG or a hidden element).
@@ -135,12 +138,12 @@ pub(crate) fn read(html: &str) -> RenderedPage {
                             skipping = None;
                         }
                     }
-                    if name == "main" {
+                    if name == region_tag {
                         main_depth = main_depth.saturating_sub(1);
                     }
                     continue;
                 }
-                if name == "main" {
+                if name == region_tag {
                     if main_depth == 0 {
                         // The end of the theme's main region: close what is open.
                         while let Some((_, e)) = stack.pop() {
@@ -261,6 +264,16 @@ mod tests {
         for absent in ["Skip", "Docs", "Community", "Unlit", "Secret", "var x", "#"] {
             assert!(!text.contains(absent), "{absent:?} in {text:?}");
         }
+    }
+
+    #[test]
+    fn the_region_of_a_react_page_is_a_div_that_may_hold_its_own_main_and_divs() {
+        // The theme gives a React page a `<div>` region (the page may bring its own `<main>`).
+        let page = read(&PAGE.replace("<main id=\"__docsite_main\" tabindex=\"-1\">", "<div id=\"__docsite_main\" tabindex=\"-1\">").replace("</main></div></main>", "</main></div></div>"));
+        let hrefs: Vec<&str> = page.links.iter().map(|l| l.href.as_str()).collect();
+        assert_eq!(hrefs, ["/docs/care#wicks", "/in-svg", "#more"]);
+        let text = crate::markdown::text_of(&page.content);
+        assert!(text.contains("Paper & tin lanterns") && !text.contains("Community"), "{text}");
     }
 
     #[test]
