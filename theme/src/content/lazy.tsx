@@ -36,12 +36,15 @@ export function setContentRenderer(nodes: SiteComponentProps['Nodes']): void {
   renderer = nodes;
 }
 
+/** The chunk of the home page's components (one dynamic import: one list of its files). */
+const home = () => import('./home');
+
 /** Element name -> how to load it. */
 export const LAZY_COMPONENTS = {
-  Hero: () => import('./home').then((m) => m.Hero),
-  CardGrid: () => import('./home').then((m) => m.CardGrid),
-  Card: () => import('./home').then((m) => m.Card),
-  UserGrid: () => import('./home').then((m) => m.UserGrid),
+  Hero: () => home().then((m) => m.Hero),
+  CardGrid: () => home().then((m) => m.CardGrid),
+  Card: () => home().then((m) => m.Card),
+  UserGrid: () => home().then((m) => m.UserGrid),
   Showcase: () => import('../components/Showcase').then((m) => m.Showcase),
   SearchPage: () => import('../components/SearchPage').then((m) => m.SearchPageContent),
 } satisfies Record<string, () => Promise<Loaded>>;

@@ -3,7 +3,7 @@
 //! `@theme/Admonition` for site React pages, so a page that only shows a box does not load
 //! the React content renderer.
 import type { ReactNode } from 'react';
-import { IconCheck, IconDanger, IconImportant, IconInfo, IconNote, IconTip, IconWarning } from '../Icons';
+import { IconCheck, IconDanger, IconImportant, IconInfo, IconNote, IconTip, IconWarning } from '../Icons/shaped';
 import styles from './styles.module.css';
 
 export type AdmonitionKind =

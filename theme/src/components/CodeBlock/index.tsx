@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { codeText } from '../../content/codeText';
 import { compactLines } from '../../content/html';
-import { IconCheck, IconCopy, IconWrap } from '../Icons';
+import { IconCheck, IconCopy, IconWrap } from '../Icons/shaped';
 import styles from './styles.module.css';
 
 export type Props = ContentComponentProps;

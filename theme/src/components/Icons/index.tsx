@@ -1,15 +1,16 @@
 //! Inline SVG icons (no icon font, no extra request). Default size 21 px, the menu
 //! icon 30 px, the close icon 14 px (SPEC §9). All are decorative: the control that holds one carries the label.
 import type { ReactNode, SVGProps } from 'react';
-import { ICON_SHAPES, type IconShape } from './shapes';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /**
  * The frame of every line icon; `size` and any SVG attribute (e.g. `strokeWidth`) can be set.
- * Its shapes are `children`, or a `shape` of `shapes.ts` (icons the article's HTML also uses).
+ * Its shapes are `children`, or the markup of a shape of `shapes.ts` (icons the article's HTML
+ * also uses), passed as `shape` by the icon itself: the table of shapes is then read only by
+ * the icons that use one, none of them in the first view.
  */
-export function Icon({ size = 21, children, shape, ...rest }: IconProps & { children?: ReactNode; shape?: IconShape }) {
+export function Icon({ size = 21, children, shape, ...rest }: IconProps & { children?: ReactNode; shape?: string }) {
   return (
     <svg
       width={size}
@@ -23,7 +24,7 @@ export function Icon({ size = 21, children, shape, ...rest }: IconProps & { chil
       aria-hidden="true"
       focusable="false"
       {...rest}
-      {...(shape ? { dangerouslySetInnerHTML: { __html: ICON_SHAPES[shape] } } : { children })}
+      {...(shape ? { dangerouslySetInnerHTML: { __html: shape } } : { children })}
     />
   );
 }
@@ -87,19 +88,6 @@ export function IconExternal({ size = 13, ...props }: IconProps) {
   );
 }
 
-export function IconCopy(props: IconProps) {
-  return <Icon {...props} shape="copy" />;
-}
-
-/** Word wrap: a line that turns back under itself. */
-export function IconWrap(props: IconProps) {
-  return <Icon {...props} shape="wrap" />;
-}
-
-export function IconCheck(props: IconProps) {
-  return <Icon {...props} shape="check" />;
-}
-
 export function IconSearch(props: IconProps) {
   return (
     <Icon {...props}>
@@ -116,28 +104,4 @@ export function IconLanguage(props: IconProps) {
       <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
     </Icon>
   );
-}
-
-export function IconInfo(props: IconProps) {
-  return <Icon {...props} shape="info" />;
-}
-
-export function IconImportant(props: IconProps) {
-  return <Icon {...props} shape="important" />;
-}
-
-export function IconNote(props: IconProps) {
-  return <Icon {...props} shape="note" />;
-}
-
-export function IconTip(props: IconProps) {
-  return <Icon {...props} shape="tip" />;
-}
-
-export function IconWarning(props: IconProps) {
-  return <Icon {...props} shape="warning" />;
-}
-
-export function IconDanger(props: IconProps) {
-  return <Icon {...props} shape="danger" />;
 }
