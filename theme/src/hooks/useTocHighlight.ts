@@ -36,10 +36,7 @@ export function useTocHighlight(ids: readonly string[]): string | null {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    // The first measure waits for the next frame too: measuring during hydration would lay
-    // out the whole page in the middle of React's work, a second time (the frame's own
-    // layout comes right after the callback and finds nothing left to do).
-    schedule();
+    update();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {
