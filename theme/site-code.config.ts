@@ -54,17 +54,21 @@ function cleanId(id: string): string {
   return id.replace(/^\0/, '').replace(/[?#].*$/, '');
 }
 
-/** 1-based line of the first `'id'`/`"id"` in a file, or null. */
-function lineOf(file: string, id: string): number | null {
+/** 1-based line of the first line of `file` that `matches`, or null (also for an unreadable file). */
+function firstLineWhere(file: string, matches: (line: string) => boolean): number | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
-  const lines = text.split('\n');
-  const index = lines.findIndex((line) => line.includes(`'${id}'`) || line.includes(`"${id}"`) || line.includes(`\`${id}\``));
+  const index = text.split('\n').findIndex(matches);
   return index < 0 ? null : index + 1;
+}
+
+/** 1-based line of the first `'id'`/`"id"` in a file, or null. */
+function lineOf(file: string, id: string): number | null {
+  return firstLineWhere(file, (line) => line.includes(`'${id}'`) || line.includes(`"${id}"`) || line.includes(`\`${id}\``));
 }
 
 /** `@docusaurus/*` and `@theme/*` ids onto the adapter modules listed in modules.json. */
@@ -215,15 +219,8 @@ function missingExports(siteDir: string): Plugin {
 
 /** 1-based line of the first line of `file` with an `import` naming `binding`, or null. */
 function lineOfImport(file: string, binding: string): number | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
   const name = new RegExp(`\\b${binding.replace(/[$]/g, '\\$')}\\b`);
-  const index = text.split('\n').findIndex((line) => /\bimport\b/.test(line) && name.test(line));
-  return index < 0 ? null : index + 1;
+  return firstLineWhere(file, (line) => /\bimport\b/.test(line) && name.test(line));
 }
 
 /**
