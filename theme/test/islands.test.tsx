@@ -7,6 +7,7 @@ import { renderHtml } from '../src/content/html';
 import { mountIslands, type IslandModule } from '../src/content/islands';
 import { Nodes } from '../src/content/Nodes';
 import { resetTabChoices } from '../src/content/islands/tabs';
+import { MEASURE_MARGIN } from '../src/content/islands/codeBlock';
 import { tabGroupStorageKey } from '../src/contexts/TabGroups';
 import { content, page, routes, sidebar, site } from './fixtures';
 import { hydrateServerHtml, withProviders } from './render';
@@ -156,8 +157,29 @@ describe('islands', () => {
     expect(button.textContent).toBe('Copied');
   });
 
-  it('measure every code block in one pass, then add a wrap toggle to those wider than their box', async () => {
-    // One ResizeObserver for all blocks; its callback reads every width before it writes.
+  it('measure the code blocks near the viewport in one pass, then add a wrap toggle to those wider than their box', async () => {
+    // A block is watched once it nears the viewport (a far one is not laid out: measuring it
+    // would lay it out). One ResizeObserver for the watched blocks; its callback reads every
+    // width before it writes.
+    const near = new Map<HTMLElement, IntersectionObserverCallback>();
+    const margins: (string | undefined)[] = [];
+    class FakeIntersectionObserver {
+      constructor(
+        readonly callback: IntersectionObserverCallback,
+        options?: IntersectionObserverInit,
+      ) {
+        margins.push(options?.rootMargin);
+      }
+      observe(target: HTMLElement) {
+        near.set(target, this.callback);
+      }
+      unobserve(target: HTMLElement) {
+        near.delete(target);
+      }
+      disconnect() {}
+    }
+    const enter = (target: HTMLElement) =>
+      near.get(target)?.([{ target, isIntersecting: true }] as unknown as IntersectionObserverEntry[], {} as IntersectionObserver);
     const observers: FakeResizeObserver[] = [];
     const log: string[] = [];
     class FakeResizeObserver {
@@ -175,9 +197,10 @@ describe('islands', () => {
         this.targets = [];
       }
     }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const block = content.find((node) => node.t === 'CodeBlock') as Node;
-    const root = mountHtml([block, block, block]);
+    const root = mountHtml([block, block, block, block]);
     const pres = Array.from(root.querySelectorAll<HTMLElement>('pre'));
     pres.forEach((pre, index) => {
       Object.defineProperty(pre, 'clientWidth', { configurable: true, get: () => (log.push(`read ${index}`), 100) });
@@ -185,16 +208,20 @@ describe('islands', () => {
     });
     const islands = mountIslands(root);
     await islands.ready;
+    expect(margins).toEqual([MEASURE_MARGIN]);
+    expect(observers.flatMap((observer) => observer.targets)).toEqual([]);
+    for (const pre of pres.slice(0, 3)) enter(pre.closest<HTMLElement>('[data-island]') as HTMLElement);
     const observer = observers.at(-1) as FakeResizeObserver;
-    expect(observer.targets).toEqual(pres);
+    expect(observer.targets).toEqual(pres.slice(0, 3));
     new MutationObserver(() => log.push('write')).observe(root, { childList: true, subtree: true });
-    observer.callback(pres.map((target) => ({ target }) as unknown as ResizeObserverEntry), observer as unknown as ResizeObserver);
+    observer.callback(pres.slice(0, 3).map((target) => ({ target }) as unknown as ResizeObserverEntry), observer as unknown as ResizeObserver);
     await settle();
     expect(log).toEqual(['read 0', 'read 1', 'read 2', 'write']);
     const toggles = pres.map((pre) => pre.parentElement?.querySelectorAll('button[aria-label="Toggle word wrap"]').length);
-    expect(toggles).toEqual([0, 1, 0]);
+    expect(toggles).toEqual([0, 1, 0, 0]);
     islands();
     expect(observer.targets).toEqual([]);
+    expect([...near.keys()]).toEqual([]);
     vi.unstubAllGlobals();
   });
 

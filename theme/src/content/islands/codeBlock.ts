@@ -2,13 +2,20 @@
 //! 1.5 s) and, when the code is wider than its box, a word-wrap toggle (wraps long lines
 //! instead of scrolling sideways). The button is added only then, so nothing moves at load.
 //!
-//! Every block's width is watched by one shared ResizeObserver whose callback reads all the
-//! widths first and then adds or removes buttons: a page with a hundred blocks costs one
-//! layout, not one per block (reading a width after a write forces the whole page's layout).
+//! A block's width is watched only once it comes within a screen of the viewport: a block
+//! further away is not laid out (`content-visibility: auto`), and measuring it would make
+//! the browser lay out its code, on a long reference page a hundred blocks at load. The
+//! watched blocks share one ResizeObserver whose callback reads all the widths first and
+//! then adds or removes buttons: one layout, not one per block (reading a width after a
+//! write forces the whole page's layout).
 import { iconSvg } from '../../components/Icons/shapes';
 import { codeText } from '../codeText';
 import styles from '../../components/CodeBlock/styles.module.css';
+import { canObserveVisibility, onceVisible } from '../../lib/visibility';
 import type { Detach } from '../islands';
+
+/** How near the viewport a block's width starts being watched (a screen above and below). */
+export const MEASURE_MARGIN = '100% 0px';
 
 /** How long the copy button says "Copied". */
 export const COPIED_MS = 1500;
@@ -93,10 +100,16 @@ export function attach(block: HTMLElement): Detach {
       wrapButton = null;
     }
   };
-  // Whether the code scrolls sideways (re-measured when the box changes width).
-  const unwatch = watchOverflow(pre, (overflowing) => showWrapButton(wrapped || overflowing));
+  // Whether the code scrolls sideways (re-measured when the box changes width), from
+  // when the block nears the viewport.
+  let unwatch: Detach = () => undefined;
+  const watch = () => {
+    unwatch = watchOverflow(pre, (overflowing) => showWrapButton(wrapped || overflowing));
+  };
+  const stopWaiting = canObserveVisibility() ? onceVisible(block, watch, MEASURE_MARGIN) : (watch(), () => undefined);
 
   return () => {
+    stopWaiting();
     unwatch();
     window.clearTimeout(timer);
     copyButton.removeEventListener('click', copy);
