@@ -3,7 +3,8 @@
 //
 //   in:  {"type":"init","site":SiteData,"routes":RouteManifest}      (first; no reply)
 //   in:  {"type":"render","id":n,"url":"/x","page":PageData,"sidebar":SidebarData|null}
-//   out: {"id":n,"html":"...","head":"..."}   or   {"id":n,"error":"message and stack"}
+//   out: {"id":n,"html":"...","head":"...","contentInHtml":bool}   or   {"id":n,"error":"message and stack"}
+//        (contentInHtml: the page's first load can read its data without its content)
 //
 // stdout carries only reply lines: everything the theme or React logs goes to stderr.
 // One bad page answers with an error and the worker carries on. It exits when stdin
@@ -70,8 +71,8 @@ function handle(line) {
       () => {
         try {
           if (!current) throw new Error('render before init: the first message must be {"type":"init",...}');
-          const { html, head } = render(message.url, current.site, current.routes, message.page, message.sidebar ?? null);
-          reply({ id, html, head });
+          const { html, head, contentInHtml } = render(message.url, current.site, current.routes, message.page, message.sidebar ?? null);
+          reply({ id, html, head, contentInHtml });
         } catch (error) {
           reply({ id, error: describe(error) });
         }

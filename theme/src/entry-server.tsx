@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { renderHead } from './app/head';
 import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
 import { stylesheetTags } from './app/chunkAssets';
-import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
+import { lazyComponentsIn, preloadAllContent, usesReactContent, type LazyComponentName } from './content/lazy';
 import { loadSerializer } from './content/serializer';
 import { preloadAllSitePages, sitePageSource } from './app/sitePages';
 import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
@@ -45,7 +45,12 @@ function onDemandStyles(site: SiteData, page: PageData): string[] {
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 
-export type RenderResult = { html: string; head: string };
+/**
+ * The page's HTML and head tags; `contentInHtml`: everything its content shows is in
+ * `html` (no on-demand React components), so its first load reads its data without the
+ * content (the engine's shell chunk) and adopts the article as written.
+ */
+export type RenderResult = { html: string; head: string; contentInHtml: boolean };
 
 export function render(
   url: string,
@@ -69,5 +74,5 @@ export function render(
     ...thirdPartyTags(site),
     ...onDemandStyles(site, page),
   ];
-  return { html, head: head.join('\n') };
+  return { html, head: head.join('\n'), contentInHtml: !usesReactContent(page.content) };
 }

@@ -2,7 +2,9 @@ import { act } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Element, Node } from '../src/generated/contract';
-import { adoptServerArticle, routeLinks } from '../src/content/Article';
+import { adoptServerArticle, Article, CONTENT_IN_HTML, routeLinks } from '../src/content/Article';
+import { render } from '../src/entry-server';
+import { createRoot } from 'react-dom/client';
 import { renderHtml } from '../src/content/html';
 import { mountIslands, type IslandModule } from '../src/content/islands';
 import { Nodes } from '../src/content/Nodes';
@@ -304,5 +306,24 @@ describe('first load', () => {
     expect(Object.keys(paragraph as unknown as object).some((key) => key.startsWith('__react'))).toBe(false);
     expect(Object.keys(article as unknown as object).some((key) => key.startsWith('__react'))).toBe(true);
     act(() => root.unmount());
+  });
+
+  it('keeps the server-written article of a page whose first load read its data without the content, however often it renders', () => {
+    // The engine then points the boot record at the page's shell chunk (content left out).
+    expect(render(page.path, site, routes, page, sidebar).contentInHtml).toBe(true);
+    const shell = { ...page, content: CONTENT_IN_HTML as Node[] };
+    const { root, errors } = hydrateServerHtml(site, routes, page, sidebar, adoptServerArticle, shell);
+    expect(errors).toEqual([]);
+    const written = document.querySelector('[data-article]')?.innerHTML ?? '';
+    expect(written).toContain('<p');
+    // The article rendered again (as after a crash and Retry) is still the server's.
+    const container = document.createElement('div');
+    const second = createRoot(container);
+    act(() => second.render(withProviders(<Article path={page.path} content={shell.content} title={page.title} titleInHeader />, { page: shell })));
+    expect(container.querySelector('[data-article]')?.innerHTML).toBe(written);
+    act(() => {
+      second.unmount();
+      root.unmount();
+    });
   });
 });

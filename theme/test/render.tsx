@@ -49,6 +49,8 @@ export function hydrateServerHtml(
   sidebar: SidebarData | null,
   /** Runs once the server HTML is in the document, before hydrating (as the client entry's steps). */
   beforeHydrate?: () => void,
+  /** The page data the client hydrates with (a first load may read it without its content). */
+  clientPage: PageData = page,
 ): { root: Root; errors: unknown[][]; warnings: unknown[][] } {
   const { html } = render(page.path, site, routes, page, sidebar);
   document.body.innerHTML = `<div id="__docsite_root">${html}</div>`;
@@ -61,7 +63,7 @@ export function hydrateServerHtml(
       root = hydrateRoot(
         document.getElementById('__docsite_root')!,
         <MemoryRouter initialEntries={[page.path]}>
-          <ClientApp site={site} routes={routes} initial={{ path: page.path, page, sidebar }} />
+          <ClientApp site={site} routes={routes} initial={{ path: page.path, page: clientPage, sidebar }} />
         </MemoryRouter>,
         { onRecoverableError: (e) => console.error('recoverable', e) },
       );

@@ -2,7 +2,7 @@
 //!
 //! These types are the single definition of the data the React theme reads. They are
 //! exported to TypeScript with `ts-rs` into `theme/src/generated/contract.ts` (run
-//! `cargo test -p docsite-core export_contract` with `DOCSITE_WRITE_CONTRACT=1`); a test
+//! `cargo test -p docsite-core contract` with `DOCSITE_WRITE_CONTRACT=1`); a test
 //! fails when that file is stale, so the two sides cannot drift.
 //!
 //! Field names are camelCase on the wire, like the rest of the theme's code.
@@ -25,7 +25,11 @@ pub struct Boot {
     pub site: String,
     /// URL of the [`RouteManifest`] chunk.
     pub routes: String,
-    /// URL of this page's [`PageData`] chunk.
+    /// URL of the [`PageData`] the first load of this page reads. When everything the
+    /// page's content shows is in its HTML (the theme says so as it pre-renders it), this is
+    /// the page's data without its content (`content` empty, a fraction of the size: the
+    /// article is adopted as the server wrote it); otherwise the page's whole chunk, the one
+    /// its [`RouteEntry::chunk`] names for client-side navigation.
     pub page: String,
     /// URL of this page's [`SidebarData`] chunk, when it has a sidebar.
     pub sidebar: Option<String>,
@@ -587,6 +591,57 @@ impl PageData {
             tags: Vec::new(),
             unlisted: false,
             module: None,
+        }
+    }
+
+    /// The same page without its content (see [`Boot::page`]). Every field is named, so a
+    /// new one has to be placed here too.
+    pub fn without_content(&self) -> PageData {
+        let PageData {
+            kind,
+            path,
+            title,
+            hide_title,
+            description,
+            keywords,
+            content: _,
+            toc,
+            hide_toc,
+            breadcrumbs,
+            previous,
+            next,
+            last_update,
+            version,
+            sidebar_id,
+            doc_id,
+            version_routes,
+            edit_url,
+            tags,
+            unlisted,
+            module,
+        } = self;
+        PageData {
+            kind: *kind,
+            path: path.clone(),
+            title: title.clone(),
+            hide_title: *hide_title,
+            description: description.clone(),
+            keywords: keywords.clone(),
+            content: Vec::new(),
+            toc: toc.clone(),
+            hide_toc: *hide_toc,
+            breadcrumbs: breadcrumbs.clone(),
+            previous: previous.clone(),
+            next: next.clone(),
+            last_update: last_update.clone(),
+            version: version.clone(),
+            sidebar_id: sidebar_id.clone(),
+            doc_id: doc_id.clone(),
+            version_routes: version_routes.clone(),
+            edit_url: edit_url.clone(),
+            tags: tags.clone(),
+            unlisted: *unlisted,
+            module: module.clone(),
         }
     }
 }

@@ -225,7 +225,7 @@ impl DevSession {
         for &i in &indices {
             chunks.refresh_page(&site, i);
         }
-        let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(indices.iter().map(|&i| &chunks.pages[i]))).and_then(|()| {
+        let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(indices.iter().flat_map(|&i| chunks.page(i)))).and_then(|()| {
             timings.push(("chunks", t.elapsed().as_secs_f64()));
             let client = self.theme.as_ref().map_or_else(|| crate::site_code::ThemeBuild::of_theme(&self.theme_dir).client(), |t| t.client());
             let template = site.template(&client)?;

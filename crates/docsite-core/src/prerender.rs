@@ -38,6 +38,10 @@ pub struct Rendered {
     pub head: String,
     /// Error message, when rendering threw.
     pub error: Option<String>,
+    /// Whether everything the page's content shows is in `html`, so that the page's first
+    /// load can read its data without its content ([`crate::contract::Boot::page`]).
+    #[serde(default, rename = "contentInHtml")]
+    pub content_in_html: bool,
 }
 
 struct Worker {

@@ -3,7 +3,7 @@
 // own, and after a client navigation the new article's parts work, once each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -96,6 +96,39 @@ test('after client navigation the new article arrives whole and its islands atta
   await page.waitForURL((url) => url.pathname === href.split('#')[0]);
   await page.locator('main h1').first().waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'routed, not loaded');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("a page's first load reads its data without the content its HTML already shows, and comes back whole", async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  const { boot, routes } = await siteChunks(ctx.server.base, ROUTE);
+  const whole = routes.routes[ROUTE].chunk;
+  assert.notEqual(boot.page, whole, 'the boot record names the shell chunk');
+  const shell = await (await fetch(ctx.server.base + boot.page)).json();
+  assert.deepEqual(shell.content, []);
+  assert.equal(shell.title, 'DesktopAgent');
+  const fetched = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(ctx.server.base + ROUTE, { waitUntil: 'networkidle' });
+  assert.ok(fetched.includes(boot.page));
+  assert.ok(!fetched.includes(whole), 'the whole chunk is not fetched on load');
+  const text = await page.locator('[data-article]').innerText();
+  // Away and back client-side: the whole chunk is read then, and the article is the same.
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.evaluate(() => {
+    history.pushState(null, '', '/docs/fdc3-intro');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.locator('main h1', { hasText: 'FDC3' }).first().waitFor();
+  await page.goBack();
+  await page.locator('main h1', { hasText: 'DesktopAgent' }).waitFor();
+  assert.ok(fetched.includes(whole), 'the whole chunk, on coming back');
+  assert.equal(await page.locator('[data-article]').innerText(), text);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no page load');
+  // A page whose content needs React on the client (the home page's cards) reads it whole.
+  const home = await siteChunks(ctx.server.base, '/');
+  assert.equal(home.boot.page, home.routes.routes['/'].chunk);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });

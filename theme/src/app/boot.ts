@@ -1,6 +1,7 @@
 //! Starting the client: the boot record the engine embeds in every page, and the
 //! data it points to.
-import type { Boot, PageData, RouteManifest, SidebarData, SiteData } from '../generated/contract';
+import type { Boot, Node, PageData, RouteManifest, SidebarData, SiteData } from '../generated/contract';
+import { CONTENT_IN_HTML } from '../content/Article';
 import { loadJson } from '../lib/chunks';
 
 /** Id of the `<script type="application/json">` holding the boot record. */
@@ -21,7 +22,11 @@ export type BootData = {
   sidebar: SidebarData | null;
 };
 
-/** Fetches (from the preloads) everything the first render needs, in parallel. */
+/**
+ * Fetches (from the preloads) everything the first render needs, in parallel. A page whose
+ * content is all in its HTML comes without it (`Boot.page`): its content is marked
+ * `CONTENT_IN_HTML`, so the article stays the server's.
+ */
 export async function loadBootData(boot: Boot): Promise<BootData> {
   const [site, routes, page, sidebar] = await Promise.all([
     loadJson<SiteData>(boot.site),
@@ -29,5 +34,6 @@ export async function loadBootData(boot: Boot): Promise<BootData> {
     loadJson<PageData>(boot.page),
     boot.sidebar ? loadJson<SidebarData>(boot.sidebar) : Promise.resolve(null),
   ]);
-  return { site, routes, page, sidebar };
+  const shown = page.content.length === 0 ? { ...page, content: CONTENT_IN_HTML as Node[] } : page;
+  return { site, routes, page: shown, sidebar };
 }

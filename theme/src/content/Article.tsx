@@ -35,10 +35,21 @@ export function adoptServerArticle(): void {
   adoptable = element ? { path: element.getAttribute(ARTICLE_ATTRIBUTE) ?? '', html: element.innerHTML } : null;
 }
 
-/** The server-written HTML of the page at `path`, once (a later render serializes). */
-function takeAdopted(path: string): string | null {
+/**
+ * The content of a page whose first load read its data without it (the engine's shell
+ * chunk, `Boot.page`): everything it shows is the server-written article, adopted however
+ * often the article renders again (a retry after a crash). A page the client navigates
+ * to has its whole content.
+ */
+export const CONTENT_IN_HTML: readonly Node[] = Object.freeze([]);
+
+/**
+ * The server-written HTML of the page at `path`: once (a later render serializes the
+ * content), or for as long as the page is shown when its content is `CONTENT_IN_HTML`.
+ */
+function takeAdopted(path: string, keep: boolean): string | null {
   const adopted = adoptable;
-  adoptable = null;
+  if (!keep) adoptable = null;
   return adopted && adopted.path === path ? adopted.html : null;
 }
 
@@ -81,7 +92,7 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
   const [serializerLoaded, setSerializerLoaded] = useState(() => serializer() !== null);
   const html = useMemo(() => {
     if (typeof document !== 'undefined') {
-      const adopted = takeAdopted(path);
+      const adopted = takeAdopted(path, content === CONTENT_IN_HTML);
       if (adopted !== null) return adopted;
     }
     const html = serializerLoaded ? serializer() : null;

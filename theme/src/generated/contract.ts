@@ -11,7 +11,11 @@ site: string,
  */
 routes: string, 
 /**
- * URL of this page's [`PageData`] chunk.
+ * URL of the [`PageData`] the first load of this page reads. When everything the
+ * page's content shows is in its HTML (the theme says so as it pre-renders it), this is
+ * the page's data without its content (`content` empty, a fraction of the size: the
+ * article is adopted as the server wrote it); otherwise the page's whole chunk, the one
+ * its [`RouteEntry::chunk`] names for client-side navigation.
  */
 page: string, 
 /**

@@ -89,8 +89,10 @@ export function prefetchDisabled(): boolean {
 export function prefetchRoute(routes: RouteManifest, href: string): void {
   if (prefetchDisabled()) return;
   const path = normalizePath(splitPath(href).pathname);
-  // Unknown paths would fetch the not-found chunk: only prefetch real routes.
-  if (!routes.routes[path]) return;
+  // Unknown paths would fetch the not-found chunk: only prefetch real routes. The page shown
+  // is not prefetched (its links in the sidebar and breadcrumbs): its first load may have
+  // read it without its content, and coming back to it loads it whole then.
+  if (!routes.routes[path] || path === normalizePath(window.location.pathname)) return;
   loadRoute(routes, path).catch(() => undefined);
 }
 

@@ -48,6 +48,9 @@ pub(crate) struct Chunks {
     names: ChunkNames,
     /// One per page, in the order of `Site::pages`.
     pub(crate) pages: Vec<Chunk>,
+    /// Each page's data without its content, in the same order: what a first load reads
+    /// when the page's content is all in its HTML (see [`crate::contract::Boot::page`]).
+    pub(crate) shells: Vec<Chunk>,
     pub(crate) sidebars: BTreeMap<(String, String), Chunk>,
     pub(crate) not_found: Chunk,
     pub(crate) manifest: RouteManifest,
@@ -61,6 +64,7 @@ impl Chunks {
         let raw = |v: &dyn erased::Json| v.raw();
         let sidebars: BTreeMap<_, _> = site.sidebars.iter().map(|(key, data)| (key.clone(), Chunk::new(base, "sidebars", raw(data), names, &format!("{}/{}", key.0, key.1)))).collect();
         let pages: Vec<Chunk> = site.pages.par_iter().map(|p| Chunk::new(base, "pages", raw(&p.data), names, &p.route)).collect();
+        let shells: Vec<Chunk> = site.pages.par_iter().map(|p| shell(base, p, names)).collect();
         let mut routes = BTreeMap::new();
         for (p, c) in site.pages.iter().zip(&pages) {
             let sidebar = p.sidebar_key.as_ref().and_then(|k| sidebars.get(k)).map(|s| s.url.clone());
@@ -70,7 +74,7 @@ impl Chunks {
         let manifest = RouteManifest { routes, not_found: not_found.url.clone() };
         let routes = Chunk::new(base, "routes", raw(&manifest), names, "routes");
         let site_chunk = Chunk::new(base, "site", raw(&site.site_data), names, "site");
-        Chunks { names, pages, sidebars, not_found, manifest, routes, site: site_chunk }
+        Chunks { names, pages, shells, sidebars, not_found, manifest, routes, site: site_chunk }
     }
 
     /// Serialises page `i` again after [`Site::update_doc`] changed it. Only for stable
@@ -79,10 +83,16 @@ impl Chunks {
         assert_eq!(self.names, ChunkNames::Stable, "content-named chunks change URL with their bytes");
         let p = &site.pages[i];
         self.pages[i] = Chunk::new(&site.config.base_url, "pages", erased::Json::raw(&p.data), ChunkNames::Stable, &p.route);
+        self.shells[i] = shell(&site.config.base_url, p, ChunkNames::Stable);
+    }
+
+    /// The chunks of page `i`: its data and its shell.
+    pub(crate) fn page(&self, i: usize) -> impl Iterator<Item = &Chunk> {
+        [&self.pages[i], &self.shells[i]].into_iter()
     }
 
     pub(crate) fn all(&self) -> impl Iterator<Item = &Chunk> {
-        self.pages.iter().chain(self.sidebars.values()).chain([&self.not_found, &self.routes, &self.site])
+        self.pages.iter().chain(&self.shells).chain(self.sidebars.values()).chain([&self.not_found, &self.routes, &self.site])
     }
 
     /// Pre-render jobs for the pages at `only` (every page and then the not-found page when
@@ -97,6 +107,11 @@ impl Chunks {
             })
             .collect()
     }
+}
+
+/// Page `p`'s data without its content.
+fn shell(base: &str, p: &super::PageOut, names: ChunkNames) -> Chunk {
+    Chunk::new(base, "pages", erased::Json::raw(&p.data.without_content()), names, &format!("{}\u{0}shell", p.route))
 }
 
 /// Serialising any contract value to a raw JSON chunk.

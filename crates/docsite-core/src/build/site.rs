@@ -287,7 +287,10 @@ impl Site {
                     return None;
                 }
                 let (page_url, sidebar_url) = match self.pages.get(job.index) {
-                    Some(p) => (&chunks.pages[job.index].url, p.sidebar_key.as_ref().and_then(|k| chunks.sidebars.get(k)).map(|c| &c.url)),
+                    Some(p) => {
+                        let data = if r.content_in_html { &chunks.shells[job.index] } else { &chunks.pages[job.index] };
+                        (&data.url, p.sidebar_key.as_ref().and_then(|k| chunks.sidebars.get(k)).map(|c| &c.url))
+                    }
                     None => (&chunks.not_found.url, None),
                 };
                 let path = self.document_path(job.index);
