@@ -20,6 +20,7 @@ import { prefetchRoute } from '../lib/chunks';
 import { onceVisible } from '../lib/visibility';
 // The content components' class names for the serializer, and their styles in the first view.
 import './classes';
+import { useIslandContexts } from './islandContext';
 import { mountIslands } from './islands';
 import { ReactContent, usesReactContent } from './lazy';
 import { loadSerializer, serializer } from './serializer';
@@ -106,6 +107,9 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
   // the islands stay attached for as long as the article is the same.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+
+  // The page's contexts for islands that are React roots (site components).
+  useIslandContexts();
 
   useEffect(() => {
     const element = ref.current;

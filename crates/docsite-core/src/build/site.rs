@@ -129,6 +129,26 @@ impl Site {
         (super::pages::pages_dir(&self.config), modules)
     }
 
+    /// The modules (relative to the site) of the site's own components its pages' content
+    /// uses (`SiteComponent` elements), sorted.
+    pub fn site_components(&self) -> Vec<String> {
+        fn walk(nodes: &[crate::contract::Node], out: &mut std::collections::BTreeSet<String>) {
+            for node in nodes {
+                if let crate::contract::Node::Element(el) = node {
+                    if el.t == markdown::site_components::ELEMENT {
+                        out.extend(el.a.get("module").cloned());
+                    }
+                    walk(&el.c, out);
+                }
+            }
+        }
+        let mut out = std::collections::BTreeSet::new();
+        for p in &self.pages {
+            walk(&p.data.content, &mut out);
+        }
+        out.into_iter().collect()
+    }
+
     /// Whether the site has React pages (its own code to build with the theme).
     pub(crate) fn has_react_pages(&self) -> bool {
         self.pages.iter().any(|p| p.data.kind == RouteKind::ReactPage)
@@ -148,7 +168,7 @@ impl Site {
     /// The theme build this site renders with (the theme's own, or its site build).
     pub fn theme_build(&self, theme: &Path) -> Result<crate::site_code::ThemeBuild, BuildError> {
         let (pages_dir, modules) = self.react_modules();
-        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules)
+        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules, &self.site_components())
     }
 
     /// The theme's HTML template (in the client bundle `client`), its asset URLs under the
