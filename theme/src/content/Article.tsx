@@ -122,7 +122,13 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
     };
   }, [html, routes]);
 
-  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
+  // One object per HTML string: React 19 writes `innerHTML` again whenever the
+  // `dangerouslySetInnerHTML` object is a new one (it compares the object, not the string), so
+  // any render of the article (a context it reads changes: the colour mode, the location)
+  // would replace the elements its islands attached to and drew into.
+  const inner = useMemo(() => ({ __html: html ?? '' }), [html]);
+
+  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={inner} />;
 }
 
 /** The internal route a link of the article goes to, if it goes through the router. */
