@@ -8,6 +8,10 @@ import type { Element } from '../src/generated/contract';
 import { renderHtml, setSiteComponentRenderer } from '../src/content/html';
 import { mountIslands } from '../src/content/islands';
 import { loadSiteModule, siteComponent } from '../src/app/siteComponents';
+import { Article } from '../src/content/Article';
+import { loadSerializer } from '../src/content/serializer';
+import { useColorMode } from '../src/contexts/ColorMode';
+import { cleanup, mount, withProviders } from './render';
 
 // The theme's own build has an empty table (no site): the test adds a component to it.
 function Counter({ start, children }: { start: number; children?: ReactNode }) {
@@ -21,9 +25,16 @@ function Counter({ start, children }: { start: number; children?: ReactNode }) {
 }
 siteComponents['src/Counter.js'] = { load: async () => ({ default: Counter }), source: 'src/Counter.js' };
 
+// One that reads the page's colour mode (as `@docusaurus/theme-common`'s `useColorMode` does).
+function Mode() {
+  return <p className="mode">{useColorMode().colorMode}</p>;
+}
+siteComponents['src/Mode.js'] = { load: async () => ({ default: Mode }), source: 'src/Mode.js' };
+
 const use: Element = { t: 'SiteComponent', a: { module: 'src/Counter.js', export: 'default', props: '{"start":2}' }, c: [{ t: 'p', c: ['Some ', { t: 'strong', c: ['text'] }] }] };
 
 afterEach(() => {
+  cleanup();
   setSiteComponentRenderer(null);
   document.body.innerHTML = '';
 });
@@ -80,6 +91,20 @@ describe('site components in the article', () => {
     await settle();
     expect(element.querySelector('button')!.textContent).toBe('Count 2');
     expect(element.querySelector('[data-site-children] strong')!.textContent).toBe('text');
+  });
+
+  it('follow the page: a colour-mode switch renders the component again', async () => {
+    await loadSerializer();
+    const modeUse: Element = { t: 'SiteComponent', a: { module: 'src/Mode.js', export: 'default', props: '{}' } };
+    const container = mount(withProviders(<Article path="/docs/mode" content={[modeUse]} />));
+    for (let i = 0; i < 20 && !container.querySelector('.mode'); i += 1) await settle();
+    expect(container.querySelector('.mode')?.textContent).toBe('light');
+    // Another tab switches to dark: the theme's provider follows, and so does the island's root.
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' })));
+    await settle();
+    expect(container.querySelector('.mode')?.textContent).toBe('dark');
+    delete document.documentElement.dataset.theme;
+    document.documentElement.style.colorScheme = '';
   });
 
   it('name a module that is not part of the build', async () => {

@@ -9,7 +9,7 @@
 
 import { createElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { islandContexts } from './islandContext';
+import { PageContexts } from './islandContext';
 
 /** What attaching an island returns: detaches it (listeners, observers, timers). */
 export type Detach = () => void;
@@ -20,7 +20,7 @@ export type Detach = () => void;
  * entry made the bundler split React and the contexts out of the entry into a shared chunk
  * (about 1 KB more in every first view).
  */
-const KIT = [createElement, createRoot, hydrateRoot, islandContexts] as const;
+const KIT = [createElement, createRoot, hydrateRoot, PageContexts] as const;
 export type IslandKit = typeof KIT;
 
 /** An island kind's module: attaches to one marked element. */

@@ -6,10 +6,10 @@
 //! so it is rendered (`createRoot`). The children (the doc's Markdown between the tags) are
 //! HTML the engine wrote: the component gets them as one element whose inner HTML is the
 //! one already in the page, so hydration keeps them as they are. The root sees the page's
-//! contexts (site data, colour mode, router) through `islandContext.tsx`, and is unmounted
-//! when the page goes.
+//! contexts (site data, colour mode, router) through `islandContext.ts`, and renders again
+//! when they change; it is unmounted when the page goes.
 // No JSX and no import of React here: React comes with the `kit` (see `IslandKit`).
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import { loadSiteModule, siteComponent } from '../../app/siteComponents';
 import type { Detach, IslandKit } from '../islands';
@@ -19,7 +19,7 @@ const childrenOf = new WeakMap<HTMLElement, string | null>();
 
 /**
  * A React root on `element` showing `Component` inside the page's contexts (re-provided
- * as the article last rendered, `islandContext.ts`): hydrated when the server rendered
+ * live, `islandContext.ts`): hydrated when the server rendered
  * it there, else rendered. `childrenHtml` (HTML already in the page) is its children, as one
  * `<div data-site-children>`.
  */
@@ -32,9 +32,9 @@ function reactIsland(
   hydrate: boolean,
   onRecoverableError: (error: unknown) => void,
 ): Root {
-  const [h, createRoot, hydrateRoot, contexts] = kit;
+  const [h, createRoot, hydrateRoot, PageContexts] = kit;
   const children = childrenHtml === null ? undefined : h('div', { 'data-site-children': '', dangerouslySetInnerHTML: { __html: childrenHtml } });
-  const tree = contexts().reduceRight<ReactNode>((child, [Context, value]) => h(Context.Provider, { value }, child), h(Component, props, children));
+  const tree = h(PageContexts, null, h(Component, props, children));
   if (hydrate) return hydrateRoot(element, tree, { onRecoverableError });
   const root = createRoot(element);
   root.render(tree);
