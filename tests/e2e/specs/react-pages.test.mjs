@@ -260,3 +260,20 @@ test('a site component works after client-side navigation to its doc and is unmo
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('a site component in a doc follows the colour mode: hydrated in dark mode, then switched', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { colorScheme: 'dark' });
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto(`${ctx.server.base}/docs/lighting`);
+  const flame = page.locator('article [data-testid=flame]');
+  // Pre-rendered in the site's default mode, hydrated as such (no mismatch), then dark.
+  await page.locator('article [data-testid=flame][data-mode=dark]').waitFor();
+  await clickUntilCounted(page, 2);
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await page.locator('article [data-testid=flame][data-mode=light]').waitFor();
+  assert.equal(await flame.count(), 1);
+  // The other island of the page kept its state through both renders.
+  assert.equal(await page.locator('[data-testid=wick-counter] button').textContent(), 'Wicks trimmed: 3');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
