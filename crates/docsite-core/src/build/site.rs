@@ -132,21 +132,7 @@ impl Site {
     /// The modules (relative to the site) of the site's own components its pages' content
     /// uses (`SiteComponent` elements), sorted.
     pub fn site_components(&self) -> Vec<String> {
-        fn walk(nodes: &[crate::contract::Node], out: &mut std::collections::BTreeSet<String>) {
-            for node in nodes {
-                if let crate::contract::Node::Element(el) = node {
-                    if el.t == markdown::site_components::ELEMENT {
-                        out.extend(el.a.get("module").cloned());
-                    }
-                    walk(&el.c, out);
-                }
-            }
-        }
-        let mut out = std::collections::BTreeSet::new();
-        for p in &self.pages {
-            walk(&p.data.content, &mut out);
-        }
-        out.into_iter().collect()
+        site_components_in(self.pages.iter().map(|p| p.data.content.as_slice())).into_iter().collect()
     }
 
     /// Whether the site has React pages (its own code to build with the theme).
@@ -348,6 +334,26 @@ fn template_under_base(template: &str, base: &str) -> Result<String, String> {
     }
     let base = escape(base);
     Ok(template.replace("=\"./assets/", &format!("=\"{base}assets/")).replace("='./assets/", &format!("='{base}assets/")))
+}
+
+/// The modules of the site components (`SiteComponent` elements) in the content trees.
+pub(crate) fn site_components_in<'a>(contents: impl IntoIterator<Item = &'a [crate::contract::Node]>) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for nodes in contents {
+        collect_site_components(nodes, &mut out);
+    }
+    out
+}
+
+fn collect_site_components(nodes: &[crate::contract::Node], out: &mut std::collections::BTreeSet<String>) {
+    for node in nodes {
+        if let crate::contract::Node::Element(el) = node {
+            if el.t == markdown::site_components::ELEMENT {
+                out.extend(el.a.get("module").cloned());
+            }
+            collect_site_components(&el.c, out);
+        }
+    }
 }
 
 #[cfg(test)]
