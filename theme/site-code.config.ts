@@ -6,7 +6,9 @@
 //   DOCSITE_SITE_OUT    where the client and server bundles go (`<site>/.docsite/…`)
 //   DOCSITE_SITE_PAGES  a JSON list of the React pages' paths relative to the site, in the
 //                       engine's route order (`src/pages/index.js`, …)
-// Without them (the theme's own build) the site-pages module is empty.
+//   DOCSITE_SITE_COMPONENTS  a JSON list of the modules of the site's components its docs
+//                       use (`src/components/Chart/index.js`, …)
+// Without them (the theme's own build) the site-pages and site-components modules are empty.
 //
 // `@docusaurus/*` and `@theme/*` imports resolve through `src/docusaurus/modules.json` (the
 // adapters onto the theme); any other id of those namespaces is an error naming the
@@ -244,6 +246,33 @@ function recordInputs(siteDir: string, outDir: string): Plugin {
   };
 }
 
+/**
+ * The table of the site's components that docs use (`SiteComponent` elements of the content
+ * tree): path relative to the site -> loader (a dynamic import, so each is a chunk loaded
+ * only by a page using it) and manifest key (for its stylesheets). Read by
+ * `src/app/siteComponents.ts`.
+ */
+function siteComponents(themeDir: string, siteDir: string | null, componentsFile: string | null): Plugin {
+  const id = 'virtual:docsite-site-components';
+  return {
+    name: 'docsite:site-components',
+    resolveId(source) {
+      return source === id ? `\0${id}` : null;
+    },
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      if (!siteDir || !componentsFile || !existsSync(componentsFile)) return 'export const siteComponents = {};';
+      const modules = JSON.parse(readFileSync(componentsFile, 'utf8')) as string[];
+      const entries = modules.map((rel) => {
+        const file = path.join(siteDir, rel);
+        const source = path.relative(themeDir, file).split(path.sep).join('/');
+        return `  ${JSON.stringify(rel)}: { load: () => import(${JSON.stringify(file)}), source: ${JSON.stringify(source)} },`;
+      });
+      return `export const siteComponents = {\n${entries.join('\n')}\n};\n`;
+    },
+  };
+}
+
 /** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
 function jsxInJs(siteDir: string): Plugin {
   return {
@@ -262,10 +291,11 @@ export function siteCode(themeDir: string): SiteCode {
   const dir = process.env.DOCSITE_SITE_DIR ? path.resolve(process.env.DOCSITE_SITE_DIR) : null;
   const outDir = dir && process.env.DOCSITE_SITE_OUT ? path.resolve(process.env.DOCSITE_SITE_OUT) : null;
   const pagesFile = dir ? (process.env.DOCSITE_SITE_PAGES ?? null) : null;
+  const componentsFile = dir ? (process.env.DOCSITE_SITE_COMPONENTS ?? null) : null;
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), mdxFiles(), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), mdxFiles(), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

@@ -4,7 +4,7 @@
 //! randomness, no storage, so the client hydrates it without a mismatch.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { PageData, RouteManifest, SidebarData, SiteData } from './generated/contract';
+import type { Element, Node, PageData, RouteManifest, SidebarData, SiteData } from './generated/contract';
 import { App } from './app/App';
 import { renderHead } from './app/head';
 import { inlineHeadScript, thirdPartyTags } from './app/headScripts';
@@ -12,6 +12,13 @@ import { stylesheetTags } from './app/chunkAssets';
 import { lazyComponentsIn, preloadAllContent, usesReactContent, type LazyComponentName } from './content/lazy';
 import { loadSerializer } from './content/serializer';
 import { preloadAllSitePages, sitePageSource } from './app/sitePages';
+import { preloadAllSiteComponents, siteComponent, siteComponentSource } from './app/siteComponents';
+import { renderHtml, setSiteComponentRenderer } from './content/html';
+import { ColorModeProvider } from './contexts/ColorMode';
+import { PageDataProvider } from './contexts/PageData';
+import { PreferredVersionProvider } from './contexts/PreferredVersion';
+import { SiteDataProvider } from './contexts/SiteData';
+import { TabGroupsProvider } from './contexts/TabGroups';
 import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
@@ -23,8 +30,51 @@ await Promise.all([preloadAllContent(), loadSerializer()]);
  * Loads the site's own React pages (a site build only), once the site is known: the worker
  * awaits it after `init`, before its first render.
  */
-export function prepare(site: SiteData): Promise<void> {
-  return preloadAllSitePages(site.baseUrl);
+export async function prepare(site: SiteData): Promise<void> {
+  await Promise.all([preloadAllSitePages(site.baseUrl), preloadAllSiteComponents()]);
+}
+
+/** The site component uses (`SiteComponent` elements) of a content tree, in document order. */
+function siteComponentUses(nodes: readonly Node[] | undefined, out: Element[] = []): Element[] {
+  for (const node of nodes ?? []) {
+    if (typeof node === 'string') continue;
+    if (node.t === 'SiteComponent') out.push(node);
+    siteComponentUses(node.c, out);
+  }
+  return out;
+}
+
+/**
+ * Each site component use of the page rendered by React on its own (the article is HTML
+ * written without React, `content/html.ts`, which places these strings), inside the
+ * providers the page has, as the island hydrating it in the browser sees them.
+ */
+function renderSiteComponents(url: string, site: SiteData, routes: RouteManifest, page: PageData, sidebar: SidebarData | null): Map<Element, string> {
+  const rendered = new Map<Element, string>();
+  siteComponentUses(page.content).forEach((use, index) => {
+    const Component = siteComponent(use.a?.module ?? '', use.a?.export ?? 'default');
+    const props = JSON.parse(use.a?.props ?? '{}') as Record<string, unknown>;
+    const children = use.c?.length ? renderHtml(use.c, { idPrefix: `s${index}` }) : null;
+    rendered.set(
+      use,
+      renderToString(
+        <StaticRouter location={url}>
+          <SiteDataProvider site={site} routes={routes}>
+            <ColorModeProvider>
+              <PreferredVersionProvider>
+                <TabGroupsProvider>
+                  <PageDataProvider page={page} sidebar={sidebar}>
+                    <Component {...props}>{children === null ? undefined : <div data-site-children="" dangerouslySetInnerHTML={{ __html: children }} />}</Component>
+                  </PageDataProvider>
+                </TabGroupsProvider>
+              </PreferredVersionProvider>
+            </ColorModeProvider>
+          </SiteDataProvider>
+        </StaticRouter>,
+      ),
+    );
+  });
+  return rendered;
 }
 
 /** The module of each on-demand component's chunk, as Vite's manifest keys it. */
@@ -42,6 +92,10 @@ function onDemandStyles(site: SiteData, page: PageData): string[] {
   const sources = new Set([...lazyComponentsIn(page.content)].map((name) => CHUNK_SOURCES[name]));
   const pageSource = page.kind === 'reactPage' && page.module ? sitePageSource(page.module) : null;
   if (pageSource) sources.add(pageSource);
+  for (const use of siteComponentUses(page.content)) {
+    const source = siteComponentSource(use.a?.module ?? '');
+    if (source) sources.add(source);
+  }
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 
@@ -61,13 +115,20 @@ export function render(
 ): RenderResult {
   // Tags of a site React page's `@docusaurus/Head` (and `@theme/Layout` title, ...).
   const pageHead = createHeadCollector();
-  const html = renderToString(
+  const components = renderSiteComponents(url, site, routes, page, sidebar);
+  setSiteComponentRenderer((element) => components.get(element) ?? null);
+  let html: string;
+  try {
+    html = renderToString(
     <HeadCollectorProvider collector={pageHead}>
       <StaticRouter location={url}>
         <App site={site} routes={routes} page={page} sidebar={sidebar} />
       </StaticRouter>
     </HeadCollectorProvider>,
-  );
+    );
+  } finally {
+    setSiteComponentRenderer(null);
+  }
   const head = [
     withHeadTags(renderHead(site, page), pageHead.tags),
     `<script>${inlineHeadScript(site)}</script>`,

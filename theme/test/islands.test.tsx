@@ -326,4 +326,26 @@ describe('first load', () => {
       root.unmount();
     });
   });
+
+  it("keeps the article's elements when the page renders again (islands stay attached to them)", () => {
+    // Dark mode from the head script: after hydration the colour mode provider switches to
+    // it, and everything reading the page's contexts renders again. React 19 writes
+    // `innerHTML` again whenever `dangerouslySetInnerHTML` is a new object, which replaced
+    // the elements the islands had drawn into (no mermaid diagram showed in dark mode).
+    document.documentElement.dataset.theme = 'dark';
+    let paragraph: HTMLElement | null = null;
+    const { root, errors } = hydrateServerHtml(site, routes, page, sidebar, () => {
+      adoptServerArticle();
+      paragraph = document.querySelector('[data-article] p');
+    });
+    expect(errors).toEqual([]);
+    (paragraph as HTMLElement | null)?.setAttribute('data-drawn', '');
+    // A later render (another tab switches the colour mode back) keeps them too.
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' })));
+    expect(document.querySelector('[data-article] p')).toBe(paragraph);
+    expect((paragraph as HTMLElement | null)?.isConnected).toBe(true);
+    expect(document.querySelector('[data-article] p[data-drawn]')).not.toBeNull();
+    act(() => root.unmount());
+    delete document.documentElement.dataset.theme;
+  });
 });

@@ -6,8 +6,13 @@
 //! manifest) and `server/entry-server.js` (the SSR bundle the pre-render workers import),
 //! built by `vite build` twice with `DOCSITE_SITE_DIR`, `DOCSITE_SITE_OUT` and
 //! `DOCSITE_SITE_PAGES` set (`theme/site-code.config.ts`). It is rebuilt only when a hash of
-//! the theme's sources, the site's `src/`, its pages folder, its `package.json` and lockfile
-//! and the list of pages changes. The build goes to a fresh folder beside the output and
+//! the theme's sources, the site's `src/`, its pages folder, its `package.json` and lockfile,
+//! the list of pages and the site components its docs use changes.
+//!
+//! A site whose docs use its own components (`import X from '@site/src/components/X'`)
+//! gets a site build too, even without React pages: the components are listed in
+//! `DOCSITE_SITE_COMPONENTS` (paths relative to the site), each a dynamic import of the
+//! `virtual:docsite-site-components` table. The build goes to a fresh folder beside the output and
 //! replaces it only once complete, so a failed or killed build leaves the last good one.
 //!
 //! The site's `package.json` dependencies are installed with `npm ci` (its lockfile) when
@@ -60,17 +65,18 @@ impl ThemeBuild {
     }
 }
 
-/// The build a site is rendered with: the theme's own one when the site has no React pages,
-/// else its site build (built or rebuilt here when stale). `modules` are the React pages'
-/// paths relative to the site, in route order.
-pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String]) -> Result<ThemeBuild, BuildError> {
+/// The build a site is rendered with: the theme's own one when the site has no React pages
+/// and its docs use none of its components, else its site build (built or rebuilt here
+/// when stale). `modules` are the React pages' paths relative to the site, in route order;
+/// `components` the modules of the site components docs use, relative to the site.
+pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String]) -> Result<ThemeBuild, BuildError> {
     crate::theme::ensure_built(theme)?;
-    if modules.is_empty() {
+    if modules.is_empty() && components.is_empty() {
         return Ok(ThemeBuild { hash: crate::theme::source_hash(theme), ..ThemeBuild::of_theme(theme) });
     }
     let cache = site_dir.join(CACHE_DIR);
     let out = cache.join("theme");
-    let hash = source_hash(theme, site_dir, pages_dir, modules, &inputs_of(&out));
+    let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&out));
     let stamp = out.join("hash");
     let fresh = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash)
         && out.join("client/index.html").is_file()
@@ -95,10 +101,13 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     std::fs::create_dir_all(&fresh_dir).map_err(BuildError::io(&fresh_dir))?;
     let pages_file = fresh_dir.join("pages.json");
     std::fs::write(&pages_file, serde_json::to_string(modules).expect("serialisable")).map_err(BuildError::io(&pages_file))?;
+    let components_file = fresh_dir.join("components.json");
+    std::fs::write(&components_file, serde_json::to_string(components).expect("serialisable")).map_err(BuildError::io(&components_file))?;
     eprintln!("docsite: building the site's React code with the theme (vite build)…");
     // The client build reports the site's warnings; the server build, which compiles the
     // same code, would repeat them.
-    let result = vite(theme, site_dir, &fresh_dir, &pages_file, &[]).and_then(|warnings| vite(theme, site_dir, &fresh_dir, &pages_file, &["--ssr", "src/entry-server.tsx"]).map(|_| warnings));
+    let files = (pages_file.as_path(), components_file.as_path());
+    let result = vite(theme, site_dir, &fresh_dir, files, &[]).and_then(|warnings| vite(theme, site_dir, &fresh_dir, files, &["--ssr", "src/entry-server.tsx"]).map(|_| warnings));
     let warnings = match result {
         Ok(warnings) => warnings,
         Err(e) => {
@@ -109,7 +118,7 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     let list = serde_json::to_string(&warnings).expect("serialisable");
     std::fs::write(warnings_file(&fresh_dir), list).map_err(BuildError::io(&fresh_dir))?;
     // The stamp covers what this build read (its `inputs.json`), also outside `src/`.
-    let hash = source_hash(theme, site_dir, pages_dir, modules, &inputs_of(&fresh_dir));
+    let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&fresh_dir));
     std::fs::write(fresh_dir.join("hash"), &hash).map_err(BuildError::io(&fresh_dir))?;
     // Swap: the old build aside, the new one in, the old one removed.
     let old = cache.join(format!("theme.old-{pid}"));
@@ -129,9 +138,9 @@ fn inputs_of(build: &Path) -> Vec<String> {
 }
 
 /// Hash of everything that goes into a site build: the theme, the site's `src/`, pages
-/// folder, package files and page list, and the site files a previous build read
-/// (`inputs`, relative to the site).
-pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], inputs: &[String]) -> String {
+/// folder, package files and page list, the site components docs use (`components`), and
+/// the site files a previous build read (`inputs`; both relative to the site).
+pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String], inputs: &[String]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(crate::theme::source_hash(theme).as_bytes());
     hasher.update(theme.join("site-code.config.ts").to_string_lossy().as_bytes());
@@ -140,6 +149,12 @@ pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modu
     for m in modules {
         hasher.update(m.as_bytes());
         hasher.update([0]);
+    }
+    hasher.update([1]);
+    for c in components {
+        hasher.update(c.as_bytes());
+        hasher.update([0]);
+        hasher.update(std::fs::read(site_dir.join(c)).unwrap_or_default());
     }
     for f in ["package.json", "package-lock.json"] {
         hasher.update(f.as_bytes());
@@ -221,7 +236,7 @@ fn inside(site_dir: &Path, real: &Path) -> bool {
 /// One `vite build` of the theme with the site's code; `docsite-diagnostic:` lines on its
 /// error output become the error's diagnostics, or, when they are warnings, its result
 /// (the records as written).
-fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
+fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
     let vite = theme.join("node_modules/vite/bin/vite.js");
     let mut child = Command::new("node")
         .arg(&vite)
@@ -231,6 +246,7 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, pages_file: &Path, args: &[&s
         .env("DOCSITE_SITE_DIR", site_dir)
         .env("DOCSITE_SITE_OUT", out)
         .env("DOCSITE_SITE_PAGES", pages_file)
+        .env("DOCSITE_SITE_COMPONENTS", components_file)
         // Vite's report is quoted in a diagnostic: plain text, no terminal colours.
         .env("NO_COLOR", "1")
         .env("FORCE_COLOR", "0")
@@ -336,7 +352,7 @@ mod tests {
         let inputs = vec!["data/intro.mdx".to_string()];
         std::fs::create_dir_all(site.join("data")).unwrap();
         std::fs::write(site.join("data/intro.mdx"), "# Hello").unwrap();
-        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &inputs);
+        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &[], &inputs);
         let a = hash();
         assert_eq!(a, hash());
         std::fs::write(site.join("src/pages/index.js"), "export default () => 1;").unwrap();
@@ -345,5 +361,7 @@ mod tests {
         // A file outside src/ that the last build read.
         std::fs::write(site.join("data/intro.mdx"), "# Hello again").unwrap();
         assert_ne!(b, hash());
+        // A doc starting to use a component changes the build.
+        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &["src/pages/index.js".to_string()], &inputs));
     }
 }

@@ -333,6 +333,22 @@ fn react_pages_of_src_pages_are_routes_by_docusaurus_rules() {
 }
 
 #[test]
+fn site_components_in_docs_are_elements_with_module_export_and_props() {
+    let site = check(&fixture("react-pages")).expect("the React pages fixture is valid");
+    let page = site.page("/docs/lighting").expect("the lighting doc");
+    // Props as JSON (the data file's rows in place), the Markdown between the tags as
+    // children, the named export beside the default one.
+    insta::assert_json_snapshot!("site_component_content", page.content);
+    assert_eq!(site.site_components(), ["src/components/WickCounter/index.js"]);
+}
+
+#[test]
+fn bad_site_component_imports_and_props_name_file_and_line() {
+    let report = error_report("bad-site-components");
+    insta::assert_snapshot!(report);
+}
+
+#[test]
 fn two_pages_with_one_route_are_an_error_naming_both() {
     let report = error_report("bad-react-pages");
     assert!(report.contains("error: src/pages/tools.js: route /tools is also the route of src/pages/tools/index.js"), "{report}");

@@ -10,7 +10,12 @@ use docsite_core::diagnostics::BuildError;
 
 /// A copy of the `basic` fixture site to edit.
 fn site_copy() -> tempfile::TempDir {
-    let from = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/basic"));
+    copy_of("basic")
+}
+
+/// A copy of the fixture site `name` to edit.
+fn copy_of(name: &str) -> tempfile::TempDir {
+    let from = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures")).join(name);
     let dir = tempfile::tempdir().unwrap();
     for entry in walkdir::WalkDir::new(&from) {
         let entry = entry.unwrap();
@@ -121,4 +126,23 @@ fn an_update_checks_its_own_links_and_the_anchors_others_link_to() {
     edit(&formatting, "## Code blocks", "## Code samples");
     let report = errors(site.update_doc(&formatting));
     assert!(report.contains("docs/intro.md:") && report.contains("broken anchor `formatting.md#code-blocks`"), "{report}");
+}
+
+#[test]
+fn a_doc_starting_to_use_a_component_no_page_used_needs_a_full_check() {
+    // The site's code build has the components the docs use: one no doc used yet is built
+    // by the full path (`DevSession::rebuild`), not added to the page in place.
+    let dir = copy_of("react-pages");
+    let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
+    let care = dir.path().join("docs/care.md");
+    // WickCounter's module is built already (docs/lighting.mdx uses it).
+    edit(&care, "Trim the wick", "import { Flame } from '@site/src/components/WickCounter';\n\n<Flame size={2} />\n\nTrim the wick");
+    site.update_doc(&care).unwrap().expect("a component already built is updated in place");
+    std::fs::write(dir.path().join("src/components/Glass.js"), "export default function Glass() {\n  return <p>Glass</p>;\n}\n").unwrap();
+    edit(&care, "<Flame size={2} />", "<Flame size={2} />\n\n<Glass />");
+    edit(&care, "import { Flame }", "import Glass from '@site/src/components/Glass';\nimport { Flame }");
+    assert!(site.update_doc(&care).unwrap().is_none(), "a component not in the site's code build");
+    // The full check then has it, as the code build does.
+    let site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
+    assert!(site.site_components().contains(&"src/components/Glass.js".to_string()), "{:?}", site.site_components());
 }

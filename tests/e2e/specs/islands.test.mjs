@@ -132,3 +132,27 @@ test("a page's first load reads its data without the content its HTML already sh
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('the article keeps its elements and what its islands drew when the page renders again (a hash change, a colour switch)', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.addInitScript(watchArticle);
+  await page.goto(`${ctx.server.base}/docs/use-cases/uc-1`, { waitUntil: 'networkidle' });
+  const diagram = page.locator('[data-article] .mermaid-diagram').first();
+  await diagram.scrollIntoViewIfNeeded();
+  await diagram.locator('svg').first().waitFor();
+  await page.evaluate(() => {
+    window.__svg = document.querySelector('[data-article] .mermaid-diagram svg');
+  });
+  // A heading's "#" link: the router sees a new location, and everything reading it renders again.
+  await page.locator('[data-article] a.hash-link[href="#workflow-1"]').click();
+  await page.waitForURL(/#workflow-1$/);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__svg.isConnected), true, 'the drawn diagram stays');
+  // The colour switch: the diagram is drawn again in the article's same element.
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await page.waitForFunction(() => !window.__svg.isConnected && document.querySelector('[data-article] .mermaid-diagram svg') !== null);
+  assert.equal(await page.evaluate(() => window.__firstParagraph?.isConnected && document.querySelector('[data-article] p') === window.__firstParagraph), true, 'the same paragraph');
+  assert.deepEqual(await page.evaluate(() => window.__articleChanges), [], 'no node of the article replaced');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

@@ -158,3 +158,122 @@ test('a doc links to an anchor of a React page (its id read from the pre-rendere
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+// Site components in docs: docs/lighting.mdx imports WickCounter (default) and Flame (named)
+// from src/components/WickCounter and a JSON data file, and uses WickCounter with props and
+// Markdown children.
+
+/** Clicks the counter's button until a click counts (the island hydrates after load). */
+async function clickUntilCounted(page, from) {
+  const button = page.locator('[data-testid=wick-counter] button');
+  for (let i = 0; i < 100; i += 1) {
+    await button.click();
+    if ((await button.textContent()) !== `Wicks trimmed: ${from}`) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(await button.textContent(), `Wicks trimmed: ${from + 1}`);
+}
+
+test('a doc using a site component has its output pre-rendered in place: readable without JavaScript', async () => {
+  const context = await ctx.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.base}/docs/lighting`);
+  const counter = page.locator('article [data-testid=wick-counter]');
+  assert.equal(await counter.locator('h3').textContent(), 'Before lighting');
+  assert.deepEqual(await counter.locator('ul.colours li').allTextContents(), ['amber', 'red']);
+  assert.equal(await counter.locator('p.wicks').textContent(), 'Cotton (12 cm), Hemp (9 cm)');
+  // The Markdown between the tags is the component's children, links and emphasis kept.
+  assert.equal(await counter.locator('.notes strong').textContent(), 'five millimetres');
+  assert.equal(await counter.locator('.notes a', { hasText: 'care page' }).getAttribute('href'), '/docs/care');
+  assert.equal(await counter.locator('button').textContent(), 'Wicks trimmed: 2');
+  // The page's contexts (useDocusaurusContext, Link) reach it.
+  assert.equal(await counter.locator('p.site').textContent(), 'Lanterns');
+  assert.equal(await counter.locator('a', { hasText: 'See the catalogue' }).getAttribute('href'), '/catalogue');
+  // The named export, and the text around both uses in order.
+  assert.equal(await page.locator('article [data-testid=flame]').textContent(), '***');
+  const text = await page.locator('article').textContent();
+  assert.ok(text.indexOf('Light a lantern from below') < text.indexOf('Before lighting'), text);
+  assert.ok(text.indexOf('Wicks trimmed') < text.indexOf('A steady flame'), text);
+  // The component's CSS module is styled at first paint (its stylesheet is linked).
+  assert.equal(await counter.evaluate((el) => getComputedStyle(el).borderTopStyle), 'double');
+  await context.close();
+});
+
+test('a site component in a doc hydrates without console problems and keeps its state', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/lighting`);
+  await clickUntilCounted(page, 2);
+  await page.locator('[data-testid=wick-counter] button').click();
+  assert.equal(await page.locator('[data-testid=wick-counter] button').textContent(), 'Wicks trimmed: 4');
+  // Hydrated, not rendered again: one counter, the children as the server wrote them.
+  assert.equal(await page.locator('[data-testid=wick-counter]').count(), 1);
+  assert.equal(await page.locator('[data-testid=wick-counter] .notes strong').textContent(), 'five millimetres');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("a site component's code loads only on a page that uses it", async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  const scripts = new Map();
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.set(new URL(r.url()).pathname, await r.text().catch(() => ''));
+  });
+  await page.goto(`${ctx.server.base}/docs/care`);
+  await page.locator('h1', { hasText: 'Care' }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const onCare = [...scripts].filter(([, body]) => body.includes('Wicks trimmed')).map(([name]) => name);
+  assert.deepEqual(onCare, [], 'no script with the component on a doc without it');
+  const docHtml = await (await fetch(`${ctx.server.base}/docs/care`)).text();
+  scripts.clear();
+  await page.goto(`${ctx.server.base}/docs/lighting`);
+  await clickUntilCounted(page, 2);
+  const chunk = [...scripts].find(([, body]) => body.includes('Wicks trimmed'));
+  assert.ok(chunk, 'the doc using it loads its chunk');
+  assert.ok(!docHtml.includes(path.basename(chunk[0])), 'the other doc does not preload it');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a site component works after client-side navigation to its doc and is unmounted on leaving', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/intro`);
+  await page.locator('article h1, h1', { hasText: 'Introduction' }).first().waitFor();
+  await page.evaluate(() => {
+    window.__stayed = true;
+  });
+  await page.getByRole('link', { name: 'lighting', exact: true }).click();
+  await page.waitForURL(`${ctx.server.base}/docs/lighting`);
+  await page.locator('[data-testid=wick-counter] button').waitFor();
+  assert.equal(await page.locator('[data-testid=wick-counter] .notes strong').textContent(), 'five millimetres');
+  await clickUntilCounted(page, 2);
+  // A link in the children routes client-side; the component goes with the page.
+  await page.locator('[data-testid=wick-counter] .notes a', { hasText: 'care page' }).click();
+  await page.waitForURL(`${ctx.server.base}/docs/care`);
+  await page.locator('h1', { hasText: 'Care' }).first().waitFor();
+  assert.equal(await page.locator('[data-testid=wick-counter]').count(), 0);
+  await page.goBack();
+  await page.waitForURL(`${ctx.server.base}/docs/lighting`);
+  // A fresh mount: the state starts from the doc's prop again.
+  await page.locator('[data-testid=wick-counter] button', { hasText: 'Wicks trimmed: 2' }).waitFor();
+  await clickUntilCounted(page, 2);
+  assert.equal(await page.evaluate(() => window.__stayed), true, 'no full page load');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a site component in a doc follows the colour mode: hydrated in dark mode, then switched', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { colorScheme: 'dark' });
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto(`${ctx.server.base}/docs/lighting`);
+  const flame = page.locator('article [data-testid=flame]');
+  // Pre-rendered in the site's default mode, hydrated as such (no mismatch), then dark.
+  await page.locator('article [data-testid=flame][data-mode=dark]').waitFor();
+  await clickUntilCounted(page, 2);
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await page.locator('article [data-testid=flame][data-mode=light]').waitFor();
+  assert.equal(await flame.count(), 1);
+  // The other island of the page kept its state through both renders.
+  assert.equal(await page.locator('[data-testid=wick-counter] button').textContent(), 'Wicks trimmed: 3');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

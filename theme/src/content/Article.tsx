@@ -20,6 +20,7 @@ import { prefetchRoute } from '../lib/chunks';
 import { onceVisible } from '../lib/visibility';
 // The content components' class names for the serializer, and their styles in the first view.
 import './classes';
+import { useIslandContexts } from './islandContext';
 import { mountIslands } from './islands';
 import { ReactContent, usesReactContent } from './lazy';
 import { loadSerializer, serializer } from './serializer';
@@ -118,6 +119,9 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
+  // The page's contexts for islands that are React roots (site components).
+  useIslandContexts();
+
   useEffect(() => {
     const element = ref.current;
     if (!element || html === null) return;
@@ -129,7 +133,13 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
     };
   }, [html, routes]);
 
-  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
+  // One object per HTML string: React 19 writes `innerHTML` again whenever the
+  // `dangerouslySetInnerHTML` object is a new one (it compares the object, not the string), so
+  // any render of the article (a context it reads changes: the colour mode, the location)
+  // would replace the elements its islands attached to and drew into.
+  const inner = useMemo(() => ({ __html: html ?? '' }), [html]);
+
+  return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={inner} />;
 }
 
 /** The internal route a link of the article goes to, if it goes through the router. */

@@ -247,6 +247,31 @@ function details(node: Element, context: Context): string {
   return `<details class="${detailsStyles.details}"${open}>${renderList(node.c, context)}</details>`;
 }
 
+/**
+ * The server's rendering of each site component use of the page being pre-rendered
+ * (`entry-server.tsx`, before it renders the page); none in the browser.
+ */
+let siteComponentHtml: ((element: Element) => string | null) | null = null;
+
+/** Sets (or clears) the server's rendering of site component uses. */
+export function setSiteComponentRenderer(render: ((element: Element) => string | null) | null): void {
+  siteComponentHtml = render;
+}
+
+/**
+ * A use of one of the site's own components (an island, `islands/siteComponent.ts`): the
+ * server's rendering when there is one (hydrated), else its children alone (rendered by the
+ * island once its code has loaded).
+ */
+function siteComponent(node: Element, context: Context): string {
+  const a = node.a ?? {};
+  const data = ` data-island="SiteComponent" data-module="${escapeHtml(a.module ?? '')}" data-export="${escapeHtml(a.export ?? 'default')}" data-props="${escapeHtml(a.props ?? '{}')}"`;
+  const rendered = siteComponentHtml?.(node) ?? null;
+  if (rendered !== null) return `<div${data} data-ssr="">${rendered}</div>`;
+  const children = node.c?.length ? `<div data-site-children="">${renderList(node.c, context)}</div>` : '';
+  return `<div${data}>${children}</div>`;
+}
+
 const COMPONENTS: Record<string, Component | undefined> = {
   Heading: heading,
   CodeBlock: codeBlock,
@@ -255,4 +280,5 @@ const COMPONENTS: Record<string, Component | undefined> = {
   TabItem: (node, context) => `<div>${renderList(node.c, context)}</div>`,
   Mermaid: mermaid,
   Details: details,
+  SiteComponent: siteComponent,
 };

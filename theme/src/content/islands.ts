@@ -7,17 +7,31 @@
 //!
 //! Headings' "#" anchors and `<details>` need no code: they are plain HTML.
 
+import { createElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PageContexts } from './islandContext';
+
 /** What attaching an island returns: detaches it (listeners, observers, timers). */
 export type Detach = () => void;
 
+/**
+ * What the page's own code hands an island that renders React (React is in the page's
+ * first view already). Handed rather than imported: an island chunk importing from the
+ * entry made the bundler split React and the contexts out of the entry into a shared chunk
+ * (about 1 KB more in every first view).
+ */
+const KIT = [createElement, createRoot, hydrateRoot, PageContexts] as const;
+export type IslandKit = typeof KIT;
+
 /** An island kind's module: attaches to one marked element. */
-export type IslandModule = { attach: (element: HTMLElement) => Detach };
+export type IslandModule = { attach: (element: HTMLElement, kit: IslandKit) => Detach };
 
 /** Island name -> its chunk. */
 export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   CodeBlock: () => import('./islands/codeBlock'),
   Tabs: () => import('./islands/tabs'),
   Mermaid: () => import('./islands/mermaid'),
+  SiteComponent: () => import('./islands/siteComponent'),
 };
 
 /** Detaches every island of a container; `ready` settles once each has attached or failed. */
@@ -49,7 +63,7 @@ export function mountIslands(container: HTMLElement, islands = ISLANDS): Mounted
         if (stopped) return;
         for (const element of elements) {
           try {
-            detachers.push(module.attach(element));
+            detachers.push(module.attach(element, KIT));
           } catch (error) {
             console.error(`[docsite] An interactive part of the page (${name}) failed; it stays as the server wrote it.`, error);
           }

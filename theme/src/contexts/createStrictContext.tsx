@@ -1,8 +1,11 @@
 //! A context whose hook fails loudly when used outside its provider, instead of
 //! returning a default that hides the mistake. Every theme context is built with it.
-import { createContext, useContext, type Provider } from 'react';
+import { createContext, useContext, type Context, type Provider } from 'react';
 
 const MISSING: unique symbol = Symbol('missing provider');
+
+/** Every context made here, for islands that render React to re-provide (`content/islandContext.ts`). */
+export const strictContexts: Context<unknown>[] = [];
 
 /**
  * Creates a context and its `useX()` hook. `hookName` and `providerName` only shape the
@@ -14,6 +17,7 @@ export function createStrictContext<T>(
 ): [Provider<T | typeof MISSING>, () => T] {
   const Context = createContext<T | typeof MISSING>(MISSING);
   Context.displayName = providerName;
+  strictContexts.push(Context as Context<unknown>);
   function useStrictContext(): T {
     const value = useContext(Context);
     if (value === MISSING) {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::check::Linked;
 use super::model::describe;
+use super::site::site_components_in;
 use super::Site;
 use crate::data_files;
 use crate::diagnostics::BuildError;
@@ -83,7 +84,8 @@ impl Site {
     /// Updates the site after an edit of one Markdown file, when the edit changes nothing
     /// but the page's own body: same front matter, same title. Renders that file, checks
     /// every link and anchor of the site again, and returns the pages whose data changed.
-    /// `Ok(None)` means the edit reaches further (or this site was checked without a
+    /// `Ok(None)` means the edit reaches further (a new title, the first use of one of the
+    /// site's components, which its code build lacks; or this site was checked without a
     /// cache): check the whole site again.
     pub fn update_doc(&mut self, path: &Path) -> Result<Option<Vec<usize>>, BuildError> {
         let Some(inc) = self.incremental.as_deref_mut() else { return Ok(None) };
@@ -98,6 +100,12 @@ impl Site {
         let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards };
         let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
         if r.h1 != state.h1 {
+            return Ok(None);
+        }
+        // A component of the site that no page used yet is not in the site's code build:
+        // the full path builds it again with it.
+        let uses = site_components_in([r.content.as_slice()]);
+        if !uses.is_empty() && !uses.is_subset(&site_components_in(self.pages.iter().map(|p| p.data.content.as_slice()))) {
             return Ok(None);
         }
         inc.linked.anchors.insert(normalize_route(&state.route), std::mem::take(&mut r.anchors));

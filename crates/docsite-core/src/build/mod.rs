@@ -86,10 +86,11 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         Ok(theme) => theme,
         // A Docusaurus site's own React code may use what docsite cannot compile yet (issue
         // 23): its pages are left out with one warning, as before they were built, and the
-        // docs are built. Our own diagnostics (an unknown `@theme/…` module) stay errors.
-        Err(BuildError::Theme(why)) if site.config.from_docusaurus && site.has_react_pages() => {
+        // docs are built. Our own diagnostics (an unknown `@theme/…` module) stay errors, and
+        // so does a failure when docs use the site's components (they need that build).
+        Err(BuildError::Theme(why)) if site.config.from_docusaurus && site.has_react_pages() && site.site_components().is_empty() => {
             site.leave_out_react_pages(&why);
-            crate::site_code::ensure(&opts.theme_dir, &opts.site_dir, None, &[])?
+            crate::site_code::ensure(&opts.theme_dir, &opts.site_dir, None, &[], &[])?
         }
         Err(e) => return Err(e),
     };

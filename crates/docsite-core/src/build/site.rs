@@ -129,6 +129,12 @@ impl Site {
         (super::pages::pages_dir(&self.config), modules)
     }
 
+    /// The modules (relative to the site) of the site's own components its pages' content
+    /// uses (`SiteComponent` elements), sorted.
+    pub fn site_components(&self) -> Vec<String> {
+        site_components_in(self.pages.iter().map(|p| p.data.content.as_slice())).into_iter().collect()
+    }
+
     /// Whether the site has React pages (its own code to build with the theme).
     pub(crate) fn has_react_pages(&self) -> bool {
         self.pages.iter().any(|p| p.data.kind == RouteKind::ReactPage)
@@ -148,7 +154,7 @@ impl Site {
     /// The theme build this site renders with (the theme's own, or its site build).
     pub fn theme_build(&self, theme: &Path) -> Result<crate::site_code::ThemeBuild, BuildError> {
         let (pages_dir, modules) = self.react_modules();
-        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules)
+        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules, &self.site_components())
     }
 
     /// The theme's HTML template (in the client bundle `client`), its asset URLs under the
@@ -331,6 +337,26 @@ fn template_under_base(template: &str, base: &str) -> Result<String, String> {
     }
     let base = escape(base);
     Ok(template.replace("=\"./assets/", &format!("=\"{base}assets/")).replace("='./assets/", &format!("='{base}assets/")))
+}
+
+/// The modules of the site components (`SiteComponent` elements) in the content trees.
+pub(crate) fn site_components_in<'a>(contents: impl IntoIterator<Item = &'a [crate::contract::Node]>) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for nodes in contents {
+        collect_site_components(nodes, &mut out);
+    }
+    out
+}
+
+fn collect_site_components(nodes: &[crate::contract::Node], out: &mut std::collections::BTreeSet<String>) {
+    for node in nodes {
+        if let crate::contract::Node::Element(el) = node {
+            if el.t == markdown::site_components::ELEMENT {
+                out.extend(el.a.get("module").cloned());
+            }
+            collect_site_components(&el.c, out);
+        }
+    }
 }
 
 #[cfg(test)]

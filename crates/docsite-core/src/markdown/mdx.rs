@@ -12,6 +12,12 @@
 //! `<Hero>`, `<CardGrid>`, `<Card>`) and data components on a line of their own
 //! ([`DATA_COMPONENTS`]: `<Showcase data="community" />`, …), which the render stage fills
 //! from the site's data files.
+//!
+//! A doc may also import the site's own React components (`import Chart from
+//! '@site/src/components/Chart'`, default or named, one import per line at the top) and
+//! JSON data (`import rows from '@site/data/rows.json'`); each JSX use of such a component
+//! becomes a [`ContainerKind::SiteComponent`] with its attributes as written, which the
+//! render stage (`site_components.rs`) resolves and evaluates.
 
 use std::collections::BTreeMap;
 
@@ -70,6 +76,43 @@ pub enum ContainerKind {
         /// Attributes as written.
         attrs: BTreeMap<String, String>,
     },
+    /// A use of a component the doc imports from the site's own code (see
+    /// [`Split::site_imports`]), self-closing or with children.
+    SiteComponent {
+        /// The name the doc imported it as.
+        name: String,
+        /// Its attributes in order, as written.
+        props: Vec<(String, PropSource)>,
+    },
+}
+
+/// An attribute of a site component's use, as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropSource {
+    /// `name="text"` or `name='text'`.
+    Text(String),
+    /// `name={expression}`: the expression without its braces.
+    Expression(String),
+    /// `name` alone (`true`).
+    Flag,
+}
+
+/// One name bound by an import of the site's own code or data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteImport {
+    /// The module as written (`@site/src/components/Chart`, `./rows.json`).
+    pub module: String,
+    /// `default`, or the name of a named export.
+    pub export: String,
+    /// Line of the import.
+    pub line: usize,
+}
+
+impl SiteImport {
+    /// Whether the import is a JSON data file (a value for props, not a component).
+    pub fn is_data(&self) -> bool {
+        self.module.to_ascii_lowercase().ends_with(".json")
+    }
 }
 
 impl ContainerKind {
@@ -79,7 +122,7 @@ impl ContainerKind {
             ContainerKind::Admonition { .. } => None,
             ContainerKind::Tabs(_) => Some("Tabs"),
             ContainerKind::TabItem(_) => Some("TabItem"),
-            ContainerKind::Layout { name, .. } => Some(name),
+            ContainerKind::Layout { name, .. } | ContainerKind::SiteComponent { name, .. } => Some(name),
         }
     }
 }
@@ -105,7 +148,7 @@ pub const LAYOUTS: &[&str] = &["Hero", "CardGrid", "Card"];
 pub const DATA_COMPONENTS: &[&str] = &["Showcase", "UserGrid", "ConformanceTable", "VersionsTable"];
 
 /// What the hints list as supported.
-const SUPPORTED: &str = "supported: <Tabs>, <TabItem>, <Hero>, <CardGrid>, <Card>, <Showcase />, <UserGrid />, <ConformanceTable />, <VersionsTable />, and HTML elements such as <details>";
+const SUPPORTED: &str = "supported: <Tabs>, <TabItem>, <Hero>, <CardGrid>, <Card>, <Showcase />, <UserGrid />, <ConformanceTable />, <VersionsTable />, HTML elements such as <details>, and the site's own components the doc imports (`import X from '@site/src/components/X'`)";
 
 /// Modules whose default import is allowed (they name theme components).
 const THEME_IMPORTS: &[(&str, &str)] = &[("@theme/Tabs", "Tabs"), ("@theme/TabItem", "TabItem"), ("@theme/DocCardList", "DocCardList"), ("@docusaurus/useBaseUrl", "useBaseUrl")];
@@ -137,6 +180,8 @@ pub struct Split {
     pub link_definitions: String,
     /// JSX attribute expressions of HTML tags (without their braces), see [`EXPR_OPEN`].
     pub expressions: Vec<String>,
+    /// Names bound by imports of the site's own code (`@site/…`) and JSON data files.
+    pub site_imports: BTreeMap<String, SiteImport>,
 }
 
 struct Frame {
@@ -198,7 +243,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             tag.push(' ');
             tag.push_str(raw_line.trim());
             if tag_end(&tag).is_some() {
-                jsx_line(&mut stack, &mut errors, &tag, start);
+                jsx_line(&mut stack, &mut errors, &tag, start, &out.site_imports);
             } else if no == lines.len() || no - start > 50 {
                 errors.push(MdxError { line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
             } else {
@@ -285,10 +330,18 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                     Ok(Import::Image(name, path)) => {
                         out.image_imports.insert(name, path);
                     }
+                    Ok(Import::Site(module, names)) => {
+                        for (local, export) in names {
+                            if out.site_imports.contains_key(&local) {
+                                errors.push(MdxError { line: no, message: format!("`{local}` is imported twice"), hint: "import each name once".into() });
+                            }
+                            out.site_imports.insert(local, SiteImport { module: module.clone(), export, line: no });
+                        }
+                    }
                     Err(msg) => errors.push(MdxError {
                         line: no,
                         message: msg,
-                        hint: "only `import Tabs from '@theme/Tabs'`, `import TabItem from '@theme/TabItem'` and image imports are supported".into(),
+                        hint: "supported: `import Tabs from '@theme/Tabs'`, `import TabItem from '@theme/TabItem'`, image imports, the site's components (`import X from '@site/src/components/X'`, `import { Y } from '@site/…'`) and JSON data (`import rows from '@site/data/rows.json'`)".into(),
                     }),
                 }
                 push_line(stack.last_mut().expect("root"), "", no);
@@ -339,7 +392,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             pending_tag = Some((trimmed.to_string(), no));
             continue;
         }
-        if trimmed.starts_with('<') && jsx_line(&mut stack, &mut errors, trimmed, no) {
+        if trimmed.starts_with('<') && jsx_line(&mut stack, &mut errors, trimmed, no, &out.site_imports) {
             continue;
         }
         if let Some(name) = inline_component(raw_line) {
@@ -369,7 +422,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             Some(ContainerKind::Admonition { kind, .. }) => format!(":::{kind}"),
             Some(ContainerKind::Tabs(_)) => "<Tabs>".into(),
             Some(ContainerKind::TabItem(_)) => "<TabItem>".into(),
-            Some(ContainerKind::Layout { name, .. }) => format!("<{name}>"),
+            Some(ContainerKind::Layout { name, .. } | ContainerKind::SiteComponent { name, .. }) => format!("<{name}>"),
             None => "block".into(),
         };
         errors.push(MdxError {
@@ -518,11 +571,11 @@ pub fn parse_tab_values(src: &str) -> Option<Vec<(String, String)>> {
 /// self-closing; an opening tag may be followed by content on the same line, as in
 /// `<TabItem value="a">Text</TabItem>`) or any other capitalised tag (an error). Returns
 /// whether the line was taken.
-fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: usize) -> bool {
-    let Some((jsx, rest)) = parse_jsx_line(line) else { return false };
+fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: usize, site: &BTreeMap<String, SiteImport>) -> bool {
+    let Some((jsx, rest)) = parse_jsx_line(line, site) else { return false };
     match jsx {
-        Jsx::Open(name, attrs, self_closing) => {
-            if DATA_COMPONENTS.contains(&name.as_str()) || SIDEBAR_COMPONENTS.contains(&name.as_str()) {
+        Jsx::Open(name, attrs, self_closing, site_kind) => {
+            if site_kind.is_none() && (DATA_COMPONENTS.contains(&name.as_str()) || SIDEBAR_COMPONENTS.contains(&name.as_str())) {
                 if self_closing && rest.is_empty() {
                     let frame = stack.last_mut().expect("root");
                     frame.flush();
@@ -532,10 +585,11 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
                 }
                 return true;
             }
-            let kind = match name.as_str() {
-                "Tabs" => ContainerKind::Tabs(attrs),
-                "TabItem" => ContainerKind::TabItem(attrs),
-                _ => ContainerKind::Layout { name: name.clone(), attrs },
+            let kind = match (site_kind, name.as_str()) {
+                (Some(kind), _) => kind,
+                (None, "Tabs") => ContainerKind::Tabs(attrs),
+                (None, "TabItem") => ContainerKind::TabItem(attrs),
+                (None, _) => ContainerKind::Layout { name: name.clone(), attrs },
             };
             open(stack, kind, no);
             if self_closing {
@@ -572,6 +626,9 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
         }
         Jsx::Unknown(name) => {
             errors.push(MdxError { line: no, message: format!("unsupported MDX component `<{name}>`"), hint: SUPPORTED.into() });
+        }
+        Jsx::Invalid(why) => {
+            errors.push(MdxError { line: no, message: why, hint: "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports".into() });
         }
     }
     true
@@ -783,6 +840,40 @@ fn parse_admonition(after: &str) -> (String, Option<String>) {
 enum Import {
     Theme,
     Image(String, String),
+    /// A module of the site's own code or a JSON data file, with the names it binds
+    /// (local name, export).
+    Site(String, Vec<(String, String)>),
+}
+
+fn is_identifier(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$') && s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// The names an import clause binds: `X`, `{ A, B as C }`, `X, { A }`; `None` for other
+/// forms (`* as ns`).
+fn import_bindings(clause: &str) -> Option<Vec<(String, String)>> {
+    let clause = clause.trim();
+    let (default, named) = match clause.find('{') {
+        Some(open) => {
+            let inner = clause[open + 1..].strip_suffix('}')?;
+            (clause[..open].trim().trim_end_matches(',').trim(), Some(inner))
+        }
+        None => (clause, None),
+    };
+    let mut out = Vec::new();
+    if !default.is_empty() {
+        is_identifier(default).then_some(())?;
+        out.push((default.to_string(), "default".to_string()));
+    }
+    for item in named.into_iter().flat_map(|n| n.split(',')).map(str::trim).filter(|i| !i.is_empty()) {
+        let (export, local) = match item.split_once(" as ") {
+            Some((e, l)) => (e.trim(), l.trim()),
+            None => (item, item),
+        };
+        (is_identifier(export) && is_identifier(local)).then_some(())?;
+        out.push((local.to_string(), export.to_string()));
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 fn parse_import(rest: &str) -> Result<Import, String> {
@@ -803,13 +894,24 @@ fn parse_import(rest: &str) -> Result<Import, String> {
     if is_image && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') {
         return Ok(Import::Image(name.to_string(), module.to_string()));
     }
+    let relative_json = (module.starts_with("./") || module.starts_with("../")) && lower.ends_with(".json");
+    if module.starts_with("@site/") || relative_json {
+        return match import_bindings(name) {
+            Some(names) if lower.ends_with(".json") && names.iter().any(|(_, e)| e != "default") => Err(format!("import the JSON file `{module}` as a whole (`import rows from '{module}'`)")),
+            Some(names) => Ok(Import::Site(module.to_string(), names)),
+            None => Err(format!("unsupported import form `import {name} from '{module}'`: write `import X from …` or `import {{ X, Y as Z }} from …`")),
+        };
+    }
     Err(format!("unsupported import of `{module}`"))
 }
 
 enum Jsx {
-    Open(String, BTreeMap<String, String>, bool),
+    /// Name, attributes, self-closing, and for a site component its container.
+    Open(String, BTreeMap<String, String>, bool, Option<ContainerKind>),
     Close(String),
     Unknown(String),
+    /// A tag the subset knows whose attributes cannot be read, with why.
+    Invalid(String),
 }
 
 /// Whether a component name is a container (closing tag expected).
@@ -820,12 +922,13 @@ fn is_container(name: &str) -> bool {
 /// Recognises the subset's components (`<Tabs ...>`, layout containers, data components),
 /// their closing tags, and flags any other capitalised (component) tag on a line of its own.
 /// Returns the tag and the rest of the line after it.
-fn parse_jsx_line(line: &str) -> Option<(Jsx, &str)> {
+fn parse_jsx_line<'l>(line: &'l str, site: &BTreeMap<String, SiteImport>) -> Option<(Jsx, &'l str)> {
+    let is_site = |name: &str| site.get(name).is_some_and(|i| !i.is_data());
     if let Some(after) = line.strip_prefix("</") {
         let end = after.find('>')?;
         let name = after[..end].trim();
         if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
-            let jsx = if is_container(name) { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) };
+            let jsx = if is_container(name) || is_site(name) { Jsx::Close(name.into()) } else { Jsx::Unknown(name.into()) };
             return Some((jsx, after[end + 1..].trim()));
         }
         return None;
@@ -834,6 +937,20 @@ fn parse_jsx_line(line: &str) -> Option<(Jsx, &str)> {
     let name: String = body.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '.').collect();
     if !name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
         return None;
+    }
+    if is_site(&name) {
+        let Some(end) = tag_end(line) else {
+            return Some((Jsx::Unknown(format!("{name} …(the tag must end with `>`)")), ""));
+        };
+        let tag = &line[1 + name.len()..end - 1];
+        let (attrs_src, self_closing) = match tag.trim_end().strip_suffix('/') {
+            Some(a) => (a, true),
+            None => (tag, false),
+        };
+        return Some(match parse_site_attrs(attrs_src) {
+            Ok(props) => (Jsx::Open(name.clone(), BTreeMap::new(), self_closing, Some(ContainerKind::SiteComponent { name, props })), line[end..].trim()),
+            Err(why) => (Jsx::Invalid(format!("`<{name}>`: {why}")), ""),
+        });
     }
     if !is_container(&name) && !DATA_COMPONENTS.contains(&name.as_str()) && !SIDEBAR_COMPONENTS.contains(&name.as_str()) {
         return Some((Jsx::Unknown(name), ""));
@@ -848,9 +965,49 @@ fn parse_jsx_line(line: &str) -> Option<(Jsx, &str)> {
         None => (tag, false),
     };
     match parse_attrs(attrs_src) {
-        Some(attrs) => Some((Jsx::Open(name, attrs, self_closing), rest)),
+        Some(attrs) => Some((Jsx::Open(name, attrs, self_closing, None), rest)),
         None => Some((Jsx::Unknown(format!("{name} with attributes `{}`", attrs_src.trim())), "")),
     }
+}
+
+/// The attributes of a site component's tag, values as written (`{…}` expressions are
+/// evaluated by the render stage); an error for a spread or anything that is not
+/// `name`, `name="…"`, `name='…'` or `name={…}`.
+fn parse_site_attrs(src: &str) -> Result<Vec<(String, PropSource)>, String> {
+    let mut out: Vec<(String, PropSource)> = Vec::new();
+    let mut s = src.trim();
+    while !s.is_empty() {
+        if s.starts_with("{...") || s.starts_with("{ ...") {
+            return Err("spread attributes (`{...props}`) are not supported: give each prop on its own".into());
+        }
+        let name: String = s.chars().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '$')).collect();
+        if name.is_empty() {
+            return Err(format!("cannot read the attributes at `{}`", s.chars().take(30).collect::<String>()));
+        }
+        if out.iter().any(|(n, _)| *n == name) {
+            return Err(format!("the prop `{name}` is given twice"));
+        }
+        s = s[name.len()..].trim_start();
+        let Some(rest) = s.strip_prefix('=') else {
+            out.push((name, PropSource::Flag));
+            continue;
+        };
+        let rest = rest.trim_start();
+        let (value, remaining) = match rest.chars().next() {
+            Some(q @ ('"' | '\'')) => {
+                let end = rest[1..].find(q).ok_or_else(|| format!("the value of `{name}` has no closing quote"))? + 1;
+                (PropSource::Text(rest[1..end].to_string()), &rest[end + 1..])
+            }
+            Some('{') => {
+                let end = expression_end(rest, 0).ok_or_else(|| format!("the value of `{name}` has no closing `}}`"))?;
+                (PropSource::Expression(rest[1..end - 1].trim().to_string()), &rest[end..])
+            }
+            _ => return Err(format!("the value of `{name}` must be a quoted string or a `{{…}}` expression")),
+        };
+        out.push((name, value));
+        s = remaining.trim_start();
+    }
+    Ok(out)
 }
 
 /// Parses `a="x" b='y' c={true} d={"z"} e` into strings; `None` for anything richer.
@@ -989,6 +1146,33 @@ mod tests {
         let lines: Vec<usize> = errs.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![1, 4, 3], "{errs:?}");
         assert!(errs[0].message.contains("takes no content"), "{}", errs[0].message);
+    }
+
+    #[test]
+    fn site_component_imports_bind_names_and_their_uses_are_containers() {
+        let body = "import Chart, { Legend as Key } from '@site/src/components/Chart';\nimport rows from '@site/data/rows.json';\n\n<Chart title=\"Sales\" rows={rows} compact>\n\nSome **text**.\n\n</Chart>\n\n<Key\n  size={2}\n/>\n";
+        let s = split(body).unwrap();
+        assert_eq!(s.site_imports["Chart"], SiteImport { module: "@site/src/components/Chart".into(), export: "default".into(), line: 1 });
+        assert_eq!(s.site_imports["Key"].export, "Legend");
+        assert!(s.site_imports["rows"].is_data());
+        let k = kinds(&s.blocks);
+        assert_eq!(k.len(), 2, "{k:?}");
+        let Block::Container { kind: ContainerKind::SiteComponent { name, props }, children, line: 4 } = &s.blocks[0] else { panic!("{:?}", s.blocks[0]) };
+        assert_eq!(name, "Chart");
+        assert_eq!(props, &vec![("title".to_string(), PropSource::Text("Sales".into())), ("rows".to_string(), PropSource::Expression("rows".into())), ("compact".to_string(), PropSource::Flag)]);
+        assert_eq!(kinds(children), vec!["md@5"]);
+        assert!(matches!(&s.blocks[1], Block::Container { kind: ContainerKind::SiteComponent { name, .. }, line: 10, .. } if name == "Key"), "{:?}", s.blocks[1]);
+    }
+
+    #[test]
+    fn site_components_need_an_import_and_readable_attributes() {
+        // Without the import the tag is unknown; a spread or a JSON file used as a tag is an error.
+        let errs = split("import rows from './rows.json';\nimport { X } from './rows.json';\n\n<Chart />\n\n<rows />\n").unwrap_err();
+        assert_eq!(errs.iter().map(|e| e.line).collect::<Vec<_>>(), vec![2, 4], "{errs:?}");
+        let errs = split("import Chart from '@site/src/Chart';\n\n<Chart {...props} />\n").unwrap_err();
+        assert_eq!(errs[0].line, 3);
+        assert!(errs[0].message.contains("spread"), "{}", errs[0].message);
+        assert!(split("import * as all from '@site/src/Chart';\n").unwrap_err()[0].message.contains("unsupported import form"));
     }
 
     #[test]

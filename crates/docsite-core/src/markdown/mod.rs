@@ -9,6 +9,7 @@
 mod components;
 pub mod html_policy;
 pub mod mdx;
+pub mod site_components;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -136,11 +137,14 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         images: &split.image_imports,
         link_definitions: &split.link_definitions,
         expressions: &split.expressions,
+        site_imports: &split.site_imports,
+        site_modules: BTreeMap::new(),
         segment_line: 0,
         segment_inserted: Vec::new(),
         data_origin: None,
         too_deep: false,
     };
+    b.check_site_imports();
     b.blocks(&split.blocks);
     let root = b.stack.pop().expect("root");
     out.content = root.c;
@@ -162,6 +166,10 @@ struct TreeBuilder<'a, 'r> {
     link_definitions: &'a str,
     /// JSX attribute expressions moved out of HTML tags by the split.
     expressions: &'a [String],
+    /// Names the doc imports from the site's own code and data.
+    site_imports: &'a BTreeMap<String, mdx::SiteImport>,
+    /// The module (relative to the site) of each imported component that resolved.
+    site_modules: BTreeMap<String, String>,
     /// Body line of the current Markdown segment's first line, minus one.
     segment_line: usize,
     /// Lines of the current segment inserted by the split (no source line).
@@ -258,8 +266,12 @@ impl TreeBuilder<'_, '_> {
                         ContainerKind::Tabs(_) => "Tabs",
                         ContainerKind::TabItem(_) => "TabItem",
                         ContainerKind::Layout { name, .. } => name,
+                        ContainerKind::SiteComponent { .. } => site_components::ELEMENT,
                     });
                     match kind {
+                        ContainerKind::SiteComponent { name, props } => {
+                            el.a = self.site_component(name, props, self.body_line + line);
+                        }
                         ContainerKind::Layout { name, attrs } => {
                             el.a = self.layout_attributes(name, attrs, self.body_line + line);
                         }
@@ -322,6 +334,60 @@ impl TreeBuilder<'_, '_> {
         if marked_up {
             admonition.c.push(Node::Element(holder));
         }
+    }
+
+    /// Resolves every import of the site's own code and data once (errors at the import's
+    /// line: a file outside the site, a missing file or export), keeping each component's
+    /// module for its uses.
+    fn check_site_imports(&mut self) {
+        let site_dir = self.ctx.site_dir;
+        for (name, import) in self.site_imports {
+            let line = self.body_line + import.line;
+            let module = match site_components::resolve(site_dir, self.source, &import.module) {
+                Ok(m) => m,
+                Err(why) => {
+                    self.error(line, None, format!("the import of `{name}`: {why}"), "import a file of the site's own code, e.g. `import Chart from '@site/src/components/Chart'`");
+                    continue;
+                }
+            };
+            if import.is_data() {
+                continue;
+            }
+            let text = match std::fs::read_to_string(&module.file) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.error(line, None, format!("cannot read `{}`: {e}", module.rel), "check the file's permissions");
+                    continue;
+                }
+            };
+            if let Some(exports) = site_components::exports(&text) {
+                if !exports.contains(&import.export) {
+                    let what = if import.export == "default" { "default export".to_string() } else { format!("export `{}`", import.export) };
+                    let has = if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") };
+                    self.error(line, None, format!("`{}` has no {what} (it exports {has})", module.rel), "import one of the names it exports: `import { Name } from '…'` for a named export, `import Name from '…'` for the default one");
+                    continue;
+                }
+            }
+            self.site_modules.insert(name.clone(), module.rel);
+        }
+    }
+
+    /// A use of one of the site's own components: its module (relative to the site), the
+    /// export and the props as JSON (`site_components.rs`); a problem is an error at `line`.
+    fn site_component(&mut self, name: &str, props: &[(String, mdx::PropSource)], line: usize) -> BTreeMap<String, String> {
+        let mut a = BTreeMap::new();
+        let (Some(import), Some(module)) = (self.site_imports.get(name), self.site_modules.get(name)) else { return a };
+        let (site_dir, source, imports) = (self.ctx.site_dir, self.source, self.site_imports);
+        let mut data = |ident: &str| imports.get(ident).filter(|i| i.is_data()).map(|i| site_components::data_value(site_dir, source, i));
+        match site_components::props(props, &mut data) {
+            Ok(json) => {
+                a.insert("module".into(), module.clone());
+                a.insert("export".into(), import.export.clone());
+                a.insert("props".into(), serde_json::Value::Object(json).to_string());
+            }
+            Err(why) => self.error(line, None, format!("`<{name}>`: {why}"), "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports from a JSON file"),
+        }
+        a
     }
 
     fn markdown(&mut self, text: &str, line: usize) {
