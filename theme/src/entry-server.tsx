@@ -12,12 +12,13 @@ import { stylesheetTags } from './app/chunkAssets';
 import { lazyComponentsIn, preloadAllContent, type LazyComponentName } from './content/lazy';
 import { loadSerializer } from './content/serializer';
 import { preloadAllSitePages, sitePageSource } from './app/sitePages';
+import { BLOG_VIEWS_SOURCE, isBlogPage, loadBlogViews } from './app/blogViews';
 import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components and the article serializer render synchronously once loaded
 // (see content/lazy.tsx, content/serializer.ts).
-await Promise.all([preloadAllContent(), loadSerializer()]);
+await Promise.all([preloadAllContent(), loadSerializer(), loadBlogViews()]);
 
 /**
  * Loads the site's own React pages (a site build only), once the site is known: the worker
@@ -42,6 +43,7 @@ function onDemandStyles(site: SiteData, page: PageData): string[] {
   const sources = new Set([...lazyComponentsIn(page.content)].map((name) => CHUNK_SOURCES[name]));
   const pageSource = page.kind === 'reactPage' && page.module ? sitePageSource(page.module) : null;
   if (pageSource) sources.add(pageSource);
+  if (isBlogPage(page)) sources.add(BLOG_VIEWS_SOURCE);
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 
