@@ -424,7 +424,7 @@ fn a_blog_has_its_posts_lists_tags_and_archive() {
     assert_eq!((meta.date_text.as_str(), meta.date_time.as_str()), ("February 10, 2025", "2025-02-10T00:00:00Z"));
     let authors: Vec<(&str, Option<&str>)> = meta.authors.iter().map(|a| (a.name.as_str(), a.title.as_deref())).collect();
     assert_eq!(authors, [("Marisol Quay", Some("Harbour master")), ("Tobias Wren", Some("Lamplighter"))]);
-    assert_eq!(meta.authors[0].image_url.as_deref(), Some("/img/marisol.png"));
+    assert_eq!(meta.authors[0].image_url.as_deref(), Some("/img/marisol.svg"));
     assert_eq!(post.previous.as_ref().map(|l| l.href.as_str()), Some("/blog/ferry/summer"), "newer: the front matter date");
     assert_eq!(post.next.as_ref().map(|l| l.label.as_str()), Some("New tide tables for the winter"));
     // The first list page: the two newest posts, then the pager; the second: the oldest.
