@@ -2,7 +2,7 @@
 // site): `fixtures/blog` has three posts (two per list page), an author from authors.yml,
 // tags, truncate markers and a draft. The list is pre-rendered (readable without
 // JavaScript), "Read more" navigates client-side to the post, the pager leads to the older
-// posts, and the views follow dark mode.
+// posts, the feeds list the posts, and the views follow dark mode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, unexpected, useSite } from '../lib.mjs';
@@ -80,6 +80,22 @@ test('the pager leads to the older posts and back', async () => {
   assert.equal(await page.locator('main ul.blog-archive li').count(), 3);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
+});
+
+test('the blog has RSS and Atom feeds of its listed posts, newest first', async () => {
+  const rss = await fetch(`${ctx.server.base}/blog/rss.xml`);
+  assert.equal(rss.status, 200);
+  const rssText = await rss.text();
+  assert.match(rssText, /^<\?xml[^>]*>\s*<rss version="2.0">/);
+  const items = [...rssText.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  assert.deepEqual(items, ['The summer ferry timetable', 'Lantern season opens', 'New tide tables for the winter']);
+  assert.match(rssText, /<pubDate>10 Feb 2025 00:00:00 GMT<\/pubDate>/);
+  assert.match(rssText, /<channel>\s*<title>Harbour Notes<\/title>\s*<link>https:\/\/example.org\/blog<\/link>/, 'the site title, as Docusaurus');
+  const atom = await (await fetch(`${ctx.server.base}/blog/atom.xml`)).text();
+  assert.match(atom, /<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+  assert.equal([...atom.matchAll(/<entry>/g)].length, 3);
+  assert.match(atom, /<link href="https:\/\/example.org\/blog\/2025\/02\/10\/lantern-season"\/>/);
+  assert.match(atom, /<author>\s*<name>Marisol Quay<\/name>/);
 });
 
 test('the blog views follow dark mode', async () => {
