@@ -114,14 +114,6 @@ react_pages() {
 react_pages "$site" > "$work/react-pages.txt"
 comm -23 <(grep -vE '^/docs(/|$)' "$work/docusaurus-routes.txt") <(grep -vE '^/docs(/|$)' "$work/docsite-routes.txt") > "$work/other-missing.txt"
 echo "React pages (src/pages) docsite did not build: $(comm -12 "$work/other-missing.txt" "$work/react-pages.txt" | tr '\n' ' ')"
-# preset-classic's blog plugin writes an empty list page at /blog (and its feeds) even when
-# the site has no blog/ folder; docsite has no blog: that difference is named, not listed.
-if [ ! -d "$site/blog" ]; then
-  blog=$(grep -E '^/blog(/|$)' "$work/other-missing.txt" | tr '\n' ' ' || true)
-  [ -z "$blog" ] || echo "Blog routes Docusaurus wrote for a site without a blog/ folder (preset-classic's blog plugin: an empty list; docsite builds no blog): $blog"
-  grep -vE '^/blog(/|$)' "$work/other-missing.txt" > "$work/other-missing.tmp" || true
-  mv "$work/other-missing.tmp" "$work/other-missing.txt"
-fi
 echo "Other routes Docusaurus wrote that docsite did not:"
 comm -23 "$work/other-missing.txt" "$work/react-pages.txt" | sed 's/^/  /'
 echo "Other routes docsite wrote that Docusaurus did not:"

@@ -35,6 +35,7 @@ export const LAZY_MODULES = [
   { name: 'hosted search backend', source: 'src/search/hosted.ts' },
   { name: 'mermaid', source: 'node_modules/mermaid/dist/mermaid.core.mjs' },
   { name: 'analytics', source: 'src/lib/analytics.ts' },
+  { name: 'blog views', source: 'src/components/Blog/index.tsx' },
 ];
 
 const gzipSize = (bytes) => gzipSync(bytes, { level: 6 }).length;

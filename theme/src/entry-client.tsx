@@ -12,6 +12,7 @@ import { hideErrorBar, showErrorBar } from './app/ErrorBar';
 import { adoptServerArticle } from './content/Article';
 import { preloadContent } from './content/lazy';
 import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
+import { preloadBlogView } from './app/blogViews';
 import { normalizePath } from './lib/paths';
 
 const ROOT_ID = '__docsite_root';
@@ -59,7 +60,7 @@ async function start(): Promise<void> {
     const data = await loadBootData(readBoot());
     setSiteBaseUrl(data.site.baseUrl);
     // On-demand content components the page uses, so hydration renders what the server did.
-    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page)]);
+    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page), preloadBlogView(data.page)]);
     hideErrorBar();
     hydrate(data);
   } catch (error) {

@@ -19,12 +19,13 @@ import { PageDataProvider } from './contexts/PageData';
 import { PreferredVersionProvider } from './contexts/PreferredVersion';
 import { SiteDataProvider } from './contexts/SiteData';
 import { TabGroupsProvider } from './contexts/TabGroups';
+import { BLOG_VIEWS_SOURCE, isBlogPage, loadBlogViews } from './app/blogViews';
 import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components and the article serializer render synchronously once loaded
 // (see content/lazy.tsx, content/serializer.ts).
-await Promise.all([preloadAllContent(), loadSerializer()]);
+await Promise.all([preloadAllContent(), loadSerializer(), loadBlogViews()]);
 
 /**
  * Loads the site's own React pages (a site build only), once the site is known: the worker
@@ -96,6 +97,7 @@ function onDemandStyles(site: SiteData, page: PageData): string[] {
     const source = siteComponentSource(use.a?.module ?? '');
     if (source) sources.add(source);
   }
+  if (isBlogPage(page)) sources.add(BLOG_VIEWS_SOURCE);
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 

@@ -134,6 +134,11 @@ pub struct RawConfig {
     /// What content may embed from other sites.
     #[serde(default)]
     pub security: RawSecurity,
+    /// A blog: dated posts from a folder, a list of them (newest first, in pages), a page
+    /// per post, per tag and an archive. Off when absent; `[blog]` with no keys turns it on
+    /// with Docusaurus's defaults (posts in `blog/`, served at `/blog`). A site read from
+    /// `docusaurus.config.js` has one unless its classic preset says `blog: false`.
+    pub blog: Option<RawBlog>,
 }
 
 /// What content may embed from other sites. Nothing by default: an `<iframe>` in Markdown
@@ -163,6 +168,63 @@ pub struct RawRedirect {
     pub from: String,
     /// The route readers are sent to (starting with `/`, checked like the links in pages) or an http(s) URL.
     pub to: String,
+}
+
+/// The blog: where its posts are, where it is served, how its list is cut into pages.
+///
+/// ```toml
+/// [blog]
+/// path = "blog"
+/// routeBasePath = "blog"
+/// postsPerPage = 10
+/// blogTitle = "News"
+/// blogDescription = "Releases and meetings of the project"
+/// ```
+///
+/// A post is a `.md`/`.mdx` file named `YYYY-MM-DD-slug.md` (or a folder
+/// `YYYY-MM-DD-slug/` with an `index.md`), served at `/blog/YYYY/MM/DD/slug` (or at its
+/// front matter `slug` under the blog). Front matter: `title`, `date` (else the file
+/// name's), `description`, `slug`, `authors` (keys of `authors.yml` in the blog folder, or
+/// `{name, title, url, image_url}`), `tags`, `draft` (not built), `unlisted`. A line
+/// `<!-- truncate -->` (or `{/* truncate */}`) ends the excerpt the list shows.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawBlog {
+    /// Folder of the posts, relative to the site. Default `blog`; a missing folder is a
+    /// blog without posts (its list page says so).
+    #[serde(default = "default_blog_path")]
+    pub path: String,
+    /// Route of the blog under `baseUrl`. Default `blog`.
+    #[serde(default = "default_blog_path")]
+    pub route_base_path: String,
+    /// Posts on each page of the list (`/blog`, then `/blog/page/2`, ...); 0 puts every
+    /// post on one page. Default 10.
+    #[serde(default = "default_posts_per_page")]
+    pub posts_per_page: usize,
+    /// Title of the list page. Default `Blog`.
+    #[serde(default = "default_blog_title")]
+    pub blog_title: String,
+    /// Meta description of the list page. Default `Blog`.
+    #[serde(default = "default_blog_title")]
+    pub blog_description: String,
+}
+
+impl Default for RawBlog {
+    fn default() -> Self {
+        RawBlog { path: default_blog_path(), route_base_path: default_blog_path(), posts_per_page: default_posts_per_page(), blog_title: default_blog_title(), blog_description: default_blog_title() }
+    }
+}
+
+fn default_blog_path() -> String {
+    "blog".into()
+}
+
+fn default_posts_per_page() -> usize {
+    10
+}
+
+fn default_blog_title() -> String {
+    "Blog".into()
 }
 
 fn default_pages_path() -> String {
@@ -1087,6 +1149,16 @@ impl SiteConfig {
             }
         }
         raw.security.frame_src = frames;
+        // The blog folder too; its route is checked like the docs' one.
+        if let Some(blog) = &mut raw.blog {
+            if let Err(msg) = inside_site(site_dir, &blog.path) {
+                errors.push(key_error("blog.path", msg));
+                raw.blog = None;
+            } else if let Some(why) = crate::route::problem(&blog.route_base_path) {
+                errors.push(key_error("blog.routeBasePath", format!("{:?} {why}", blog.route_base_path)));
+                blog.route_base_path = default_blog_path();
+            }
+        }
         // The pages folder is read like the docs; one outside the site is reported and not read.
         if !raw.pages_path.trim().is_empty() {
             if let Err(msg) = inside_site(site_dir, &raw.pages_path) {

@@ -409,6 +409,7 @@ mod tests {
             "`[deploy]` {#deploy}",
             "`[[deploy.headers]]` {#deploy-headers}",
             "`[security]` {#security}",
+            "`[blog]` {#blog}",
         ];
         assert_eq!(headings, expected);
     }

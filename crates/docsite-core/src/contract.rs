@@ -74,6 +74,12 @@ pub enum RouteKind {
     Search,
     /// The not-found page.
     NotFound,
+    /// A post of the blog: its article, with the date, authors and tags of
+    /// [`PageData::blog`] around it.
+    BlogPost,
+    /// A page of the blog's post list (or of a tag's posts): the article holds the posts'
+    /// excerpts and the pager, written by the engine.
+    BlogList,
 }
 
 /// Settings shared by every page: navbar, footer, colour mode, versions.
@@ -563,6 +569,40 @@ pub struct PageData {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub module: Option<String>,
+    /// What a blog post shows besides its article (date, authors), for
+    /// [`RouteKind::BlogPost`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub blog_post: Option<BlogPostMeta>,
+}
+
+/// The date and authors of a blog post, preformatted so server and client render the same
+/// text.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogPostMeta {
+    /// ISO 8601 date-time (UTC).
+    pub date_time: String,
+    /// The date as shown (`March 4, 2025`).
+    pub date_text: String,
+    /// The authors, in front matter order.
+    pub authors: Vec<BlogAuthor>,
+    /// The blog's list page (the "back to the blog" link) and its title.
+    pub blog: PageLink,
+}
+
+/// An author of a blog post: from the blog's `authors.yml`, or written in the post.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogAuthor {
+    /// Name shown.
+    pub name: String,
+    /// A role or affiliation shown under the name.
+    pub title: Option<String>,
+    /// Where the name links to.
+    pub url: Option<String>,
+    /// Picture shown beside the name.
+    pub image_url: Option<String>,
 }
 
 impl PageData {
@@ -591,6 +631,7 @@ impl PageData {
             tags: Vec::new(),
             unlisted: false,
             module: None,
+            blog_post: None,
         }
     }
 
@@ -619,6 +660,7 @@ impl PageData {
             tags,
             unlisted,
             module,
+            blog_post,
         } = self;
         PageData {
             kind: *kind,
@@ -642,6 +684,7 @@ impl PageData {
             tags: tags.clone(),
             unlisted: *unlisted,
             module: module.clone(),
+            blog_post: blog_post.clone(),
         }
     }
 }
@@ -832,6 +875,8 @@ pub fn typescript_declarations() -> String {
         Crumb::decl(&cfg),
         PageLink::decl(&cfg),
         LastUpdate::decl(&cfg),
+        BlogPostMeta::decl(&cfg),
+        BlogAuthor::decl(&cfg),
     ];
     for d in decls {
         out.push_str("export ");

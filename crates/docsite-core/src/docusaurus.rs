@@ -278,6 +278,8 @@ impl Mapper<'_> {
                 self.warn(&format!("presets[{i}]"), &format!("the preset `{name}` is not supported; docsite reads the classic preset's options"));
                 continue;
             }
+            // The classic preset's blog plugin is on unless its options say `blog: false`.
+            out.insert("blog".into(), json!({}));
             for (k, o) in opts.as_object().into_iter().flatten() {
                 match k.as_str() {
                     "docs" => self.docs(o, docs),
@@ -312,8 +314,10 @@ impl Mapper<'_> {
                             out.insert("gtag".into(), Value::Object(g));
                         }
                     }
-                    "blog" if o.as_bool() == Some(false) => {}
-                    "blog" => self.warn(&format!("presets[{i}].blog"), "docsite has no blog; blog posts are not built"),
+                    "blog" if o.as_bool() == Some(false) => {
+                        out.remove("blog");
+                    }
+                    "blog" => self.blog(i, o, out),
                     "pages" if o.as_bool() == Some(false) => {
                         out.insert("pagesPath".into(), json!(""));
                     }
@@ -332,6 +336,33 @@ impl Mapper<'_> {
                 }
             }
         }
+    }
+
+    /// The classic preset's `blog` options onto `[blog]`.
+    fn blog(&mut self, i: usize, o: &Value, out: &mut Map<String, Value>) {
+        let mut blog = Map::new();
+        for (k, v) in o.as_object().into_iter().flatten() {
+            let key = format!("presets[{i}].blog.{k}");
+            match (k.as_str(), v) {
+                ("path" | "routeBasePath", Value::String(s)) => {
+                    blog.insert(k.clone(), json!(s.trim_start_matches("./")));
+                }
+                ("blogTitle" | "blogDescription", Value::String(_)) => {
+                    blog.insert(k.clone(), v.clone());
+                }
+                ("postsPerPage", Value::Number(n)) if n.as_u64().is_some_and(|n| n > 0) => {
+                    blog.insert(k.clone(), v.clone());
+                }
+                // `'ALL'`: every post on one page.
+                ("postsPerPage", Value::String(s)) if s == "ALL" => {
+                    blog.insert(k.clone(), json!(0));
+                }
+                ("path" | "routeBasePath" | "blogTitle" | "blogDescription", _) => self.warn(&key, "must be a string"),
+                ("postsPerPage", _) => self.warn(&key, "must be a positive number or 'ALL'"),
+                _ => self.warn(&key, "not a blog option docsite knows (it reads path, routeBasePath, postsPerPage, blogTitle and blogDescription)"),
+            }
+        }
+        out.insert("blog".into(), Value::Object(blog));
     }
 
     fn docs(&mut self, o: &Value, docs: &mut Map<String, Value>) {
@@ -496,5 +527,30 @@ fn merge_lenient(docs: &mut Map<String, Value>, key: &str, p: Value) {
         _ => {
             docs.insert(key.into(), p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mapped(preset_options: Value) -> Mapped {
+        let dc = json!({ "title": "T", "url": "https://example.org", "presets": [["@docusaurus/preset-classic", preset_options]] });
+        map(Path::new("docusaurus.config.js"), &dc)
+    }
+
+    #[test]
+    fn the_classic_preset_has_a_blog_unless_it_says_false() {
+        assert_eq!(mapped(json!({})).config["blog"], json!({}));
+        assert!(mapped(json!({ "blog": false })).config.get("blog").is_none());
+    }
+
+    #[test]
+    fn blog_options_map_onto_the_blog_table_with_a_warning_per_unknown_key() {
+        let m = mapped(json!({ "blog": { "path": "./news", "routeBasePath": "news", "postsPerPage": "ALL", "blogTitle": "News", "showReadingTime": true } }));
+        assert_eq!(m.config["blog"], json!({ "path": "news", "routeBasePath": "news", "postsPerPage": 0, "blogTitle": "News" }));
+        let warnings: Vec<String> = m.warnings.iter().map(|w| w.message.clone()).collect();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("presets[0].blog.showReadingTime"), "{warnings:?}");
     }
 }

@@ -9,6 +9,7 @@
 //! [`config_reference`] the guide's configuration reference, generated from
 //! [`config`]'s types. Nothing here depends on the CLI or the server.
 
+pub mod blog;
 pub mod build;
 pub mod config;
 pub mod config_reference;

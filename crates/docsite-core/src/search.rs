@@ -76,7 +76,7 @@ fn is_unused_ui(name: &Path) -> bool {
 /// Whether a page belongs in the index.
 pub fn is_searchable(page: &PageData) -> bool {
     // A React page's content is known once it is pre-rendered (`build/react_links.rs`).
-    (matches!(page.kind, RouteKind::Doc | RouteKind::Page) || (page.kind == RouteKind::ReactPage && !page.content.is_empty())) && !page.unlisted
+    (matches!(page.kind, RouteKind::Doc | RouteKind::Page | RouteKind::BlogPost) || (page.kind == RouteKind::ReactPage && !page.content.is_empty())) && !page.unlisted
 }
 
 /// How many links of the indexed pages point at each route, by anchor (`""`: the page
@@ -467,6 +467,7 @@ mod tests {
             tags: Vec::new(),
             unlisted: false,
             module: None,
+            blog_post: None,
         }
     }
 

@@ -423,3 +423,50 @@ fn a_docusaurus_site_writes_no_version_root() {
     let kept = check(&fixture("compat")).expect("the compat fixture is valid");
     assert!(kept.page("/docs").is_some(), "a docsite.toml site keeps its version root: {:?}", kept.routes());
 }
+
+#[test]
+fn a_blog_has_its_posts_lists_tags_and_archive() {
+    let site = check(&fixture("blog")).expect("the blog fixture is valid");
+    assert_eq!(site.diagnostics.report(), "", "no warnings either");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, k, t)| format!("{r} [{k:?}] {t}")).collect();
+    // The draft is not built.
+    assert!(!routes.iter().any(|r| r.contains("unfinished")), "{routes:?}");
+    insta::assert_yaml_snapshot!(routes);
+    // A post: date from the folder's name, title from its heading, two kinds of author,
+    // the newer and older post.
+    let post = site.page("/blog/2025/02/10/lantern-season").expect("the lantern post");
+    assert_eq!(post.kind, RouteKind::BlogPost);
+    let meta = post.blog_post.as_ref().expect("post meta");
+    assert_eq!((meta.date_text.as_str(), meta.date_time.as_str()), ("February 10, 2025", "2025-02-10T00:00:00Z"));
+    let authors: Vec<(&str, Option<&str>)> = meta.authors.iter().map(|a| (a.name.as_str(), a.title.as_deref())).collect();
+    assert_eq!(authors, [("Marisol Quay", Some("Harbour master")), ("Tobias Wren", Some("Lamplighter"))]);
+    assert_eq!(meta.authors[0].image_url.as_deref(), Some("/img/marisol.svg"));
+    assert_eq!(post.previous.as_ref().map(|l| l.href.as_str()), Some("/blog/ferry/summer"), "newer: the front matter date");
+    assert_eq!(post.next.as_ref().map(|l| l.label.as_str()), Some("New tide tables for the winter"));
+    // The first list page: the two newest posts, then the pager; the second: the oldest.
+    let list = site.page("/blog").expect("list");
+    assert_eq!((list.kind, list.title.as_str(), list.description.as_deref()), (RouteKind::BlogList, "Harbour log", Some("News from the harbour office")));
+    insta::assert_json_snapshot!("blog_list_page", list.content);
+    let second = site.page("/blog/page/2").expect("second list page");
+    let json = serde_json::to_string(&second.content).unwrap();
+    assert!(json.contains("New tide tables for the winter") && json.contains("Read more") && !json.contains("Spring tides"), "the excerpt ends at the marker: {json}");
+    assert!(site.page("/blog/tags/schedules").is_some_and(|p| p.title == "2 posts tagged with \"schedules\""));
+}
+
+#[test]
+fn a_blog_without_posts_has_one_list_page_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::write(dir.path().join("docs/intro.md"), "# Start\n\nA page.\n").unwrap();
+    std::fs::write(dir.path().join("docsite.toml"), "title = \"Empty\"\nurl = \"https://example.org\"\n\n[blog]\n").unwrap();
+    let site = check(dir.path()).expect("valid");
+    let blog: Vec<_> = site.routes().into_iter().filter(|(r, _, _)| r.starts_with("/blog")).collect();
+    assert_eq!(blog, [("/blog".to_string(), RouteKind::BlogList, "Blog".to_string())]);
+    let json = serde_json::to_string(&site.page("/blog").unwrap().content).unwrap();
+    assert!(json.contains("There are no posts in this blog yet."), "{json}");
+}
+
+#[test]
+fn bad_post_dates_and_unknown_authors_are_errors_with_lines() {
+    insta::assert_snapshot!(error_report("bad-blog"));
+}

@@ -51,7 +51,7 @@ chunk: string,
  */
 sidebar: string | null, };
 
-export type RouteKind = "doc" | "page" | "reactPage" | "search" | "notFound";
+export type RouteKind = "doc" | "page" | "reactPage" | "search" | "notFound" | "blogPost" | "blogList";
 
 export type SiteData = { 
 /**
@@ -665,7 +665,12 @@ unlisted: boolean,
  * The module of a [`RouteKind::ReactPage`]: its path relative to the site
  * (`src/pages/index.js`), as the site build's page table keys it.
  */
-module?: string, };
+module?: string, 
+/**
+ * What a blog post shows besides its article (date, authors), for
+ * [`RouteKind::BlogPost`].
+ */
+blogPost?: BlogPostMeta, };
 
 export type Node = string | Element;
 
@@ -732,3 +737,39 @@ dateTime: string | null,
  * The date as readers see it (`Nov 21, 2026`).
  */
 dateText: string | null, };
+
+export type BlogPostMeta = { 
+/**
+ * ISO 8601 date-time (UTC).
+ */
+dateTime: string, 
+/**
+ * The date as shown (`March 4, 2025`).
+ */
+dateText: string, 
+/**
+ * The authors, in front matter order.
+ */
+authors: Array<BlogAuthor>, 
+/**
+ * The blog's list page (the "back to the blog" link) and its title.
+ */
+blog: PageLink, };
+
+export type BlogAuthor = { 
+/**
+ * Name shown.
+ */
+name: string, 
+/**
+ * A role or affiliation shown under the name.
+ */
+title: string | null, 
+/**
+ * Where the name links to.
+ */
+url: string | null, 
+/**
+ * Picture shown beside the name.
+ */
+imageUrl: string | null, };

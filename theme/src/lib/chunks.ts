@@ -5,6 +5,7 @@ import type { PageData, RouteEntry, RouteManifest, SidebarData } from '../genera
 import { preloadContent } from '../content/lazy';
 import { loadSerializer } from '../content/serializer';
 import { preloadSitePage } from '../app/sitePages';
+import { preloadBlogView } from '../app/blogViews';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
@@ -65,7 +66,7 @@ export async function loadRoute(routes: RouteManifest, path: string): Promise<Lo
   const { chunk, sidebar } = routeChunks(routes, path);
   const [page, , sidebarData] = await Promise.all([
     loadJson<PageData>(chunk).then(async (page) => {
-      await Promise.all([preloadContent(page.content), preloadSitePage(page)]);
+      await Promise.all([preloadContent(page.content), preloadSitePage(page), preloadBlogView(page)]);
       return page;
     }),
     // The article is written on the client (content/serializer.ts).

@@ -88,6 +88,8 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
         let into_react = linked.sources.iter().zip(&linked.links).flat_map(|(source, links)| links.iter().filter(|l| l.anchor.is_some() && linked.link_check.deferred.contains(&l.route)).map(move |l| (l.file.clone().unwrap_or_else(|| source.clone()), l.clone()))).collect();
         ReactLinks { link_check: linked.link_check.clone(), anchors: linked.anchors.clone(), into_react }
     });
+    // A post's edit changes the blog's lists too: it goes through a full check.
+    let posts: HashSet<PathBuf> = loaded.blog.iter().flat_map(|b| &b.posts).map(|p| p.source.clone()).collect();
     let incremental = keep_state.then(|| {
         let mut pages_of: HashMap<&PathBuf, Vec<usize>> = HashMap::new();
         for (i, p) in pages.iter().enumerate() {
@@ -100,6 +102,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
             .iter()
             .zip(heads)
             .enumerate()
+            .filter(|(_, (source, _))| !posts.contains(*source))
             .map(|(index, (source, h))| {
                 let pages = pages_of.remove(source).unwrap_or_default();
                 (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
@@ -133,6 +136,8 @@ pub(super) struct Loaded {
     pub(super) react_pages: Vec<ReactPageSource>,
     /// Pages made from the docs (tag pages, generated indexes; [`model::generated_pages`]).
     pub(super) generated: Vec<super::PageOut>,
+    /// The blog, when the site has one; its posts are also in [`Loaded::pages`].
+    pub(super) blog: Option<crate::blog::Blog>,
     pub(super) diags: Diagnostics,
 }
 
@@ -147,7 +152,7 @@ impl Loaded {
         (front.toc_min_heading_level.unwrap_or(self.config.toc_levels.0), front.toc_max_heading_level.unwrap_or(self.config.toc_levels.1))
     }
 
-    fn render_context(&self) -> RenderContext<'_> {
+    pub(super) fn render_context(&self) -> RenderContext<'_> {
         RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards }
     }
 
@@ -196,20 +201,33 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     // link; a full URL leaves the site and is not checked, nor is a `to` the config check
     // refused (reported there).
     config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| r.to.starts_with('/') && !r.to.starts_with("//")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
-    let doc_routes = content.versions.iter().flat_map(|v| &v.docs).map(|d| (crate::paths::normalize_path(&d.source), d.route.clone())).collect();
+    let mut doc_routes: HashMap<PathBuf, String> = content.versions.iter().flat_map(|v| &v.docs).map(|d| (crate::paths::normalize_path(&d.source), d.route.clone())).collect();
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
     // In a Docusaurus site, `data/` belongs to the site's own React code, not to docsite.
     let (data_files, data_problems) = if config.from_docusaurus { (DataFiles::default(), Vec::new()) } else { data_files::load(site_dir, &released) };
     diags.extend(data_problems);
     diags.extend(crate::copied::check_static(site_dir));
-    let (pages, react_pages) = load_pages(&config, &mut diags);
+    let (mut pages, react_pages) = load_pages(&config, &mut diags);
+    // The blog's posts are Markdown pages to render, check and index like the others.
+    let mut blog_diags = Vec::new();
+    let blog = crate::blog::load(&config, &mut blog_diags);
+    diags.extend(blog_diags);
+    for post in blog.iter().flat_map(|b| &b.posts) {
+        if let Some(page) = pages.iter().find(|p| normalize_route(&p.route) == normalize_route(&post.route)) {
+            let other = page.source.strip_prefix(site_dir).unwrap_or(&page.source).display().to_string();
+            diags.push(Diagnostic::error(&post.source, format!("route {} is also the route of the page {other}", normalize_route(&post.route))).hint("give the post another `slug`"));
+        }
+        // Posts link to each other by file, as docs do.
+        doc_routes.insert(crate::paths::normalize_path(&post.source), post.route.clone());
+        pages.push(PageSource { source: post.source.clone(), route: post.route.clone(), front: post.front.clone(), body: post.body.clone(), body_line: post.body_line });
+    }
     // A redirect left out is not there to check.
     let dropped = redirect_conflicts(&mut config, &doc_routes, pages.iter().map(|p| &p.route).chain(react_pages.iter().map(|p| &p.route)), &mut diags);
     config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
     let doc_cards = crate::doc_cards::doc_cards(&content);
     let generated = model::generated_pages(&content);
-    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, react_pages, generated, diags })
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, react_pages, generated, blog, diags })
 }
 
 /// A redirect must not replace a page: one whose `from` is a route of the site is left out
@@ -329,6 +347,9 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
     }
     for page in &loaded.generated {
         anchors.entry(normalize_route(&page.route)).or_default();
+    }
+    for route in loaded.blog.iter().flat_map(|b| b.routes()) {
+        anchors.entry(normalize_route(&route)).or_default();
     }
     let base_diags = diags.clone();
     let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(loaded.pages.iter().map(|p| p.source.clone())).collect();

@@ -18,6 +18,7 @@
 //!   `index.html` file exists and Netlify would otherwise serve it.
 //! - `sitemap.xml`: every route but the 404 and search pages and unlisted docs, absolute URLs, `lastmod`
 //!   from git when known.
+//! - the blog's feeds (`feeds.rs`).
 //! - `robots.txt`: `[deploy] robots`, else a `static/robots.txt` copied earlier, else
 //!   "allow everything" naming the sitemap.
 //!
@@ -52,6 +53,7 @@ pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a s
     if deploy.sitemap {
         write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
     }
+    super::feeds::write(site, out)?;
     let robots = out.join("robots.txt");
     match &deploy.robots {
         Some(text) => write_file(&robots, text.as_bytes())?,

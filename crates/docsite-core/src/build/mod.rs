@@ -14,6 +14,7 @@
 
 mod check;
 mod chunks;
+mod feeds;
 mod host_files;
 mod incremental;
 mod links;

@@ -103,6 +103,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             tags: d.front.tags.iter().map(|t| PageLink { label: t.label().to_string(), href: encode_path(&tag_route(v, &t.slug())) }).collect(),
             unlisted: d.front.unlisted,
             module: None,
+            blog_post: None,
         };
         let updated = timestamp;
         pages.push(PageOut { route: d.route.clone(), data, sidebar_key: sidebar_id.map(|s| (v.name.clone(), s)), landing: false, source: Some(d.source.clone()), image: d.front.image.clone(), updated });
@@ -120,8 +121,39 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             pages.push(page);
         }
     }
+    // The blog's posts are among the pages (check.rs): their titles and excerpts, for the
+    // blog's lists, and their place in the blog.
+    let post_of: HashMap<&PathBuf, usize> = loaded.blog.iter().flat_map(|b| b.posts.iter().enumerate()).map(|(i, p)| (&p.source, i)).collect();
+    let mut post_titles = vec![String::new(); post_of.len()];
+    let mut excerpts = vec![Vec::new(); post_of.len()];
+    for (p, r) in loaded.pages.iter().zip(&renders.pages) {
+        if let (Some(&i), Some(blog)) = (post_of.get(&p.source), &loaded.blog) {
+            let post = &blog.posts[i];
+            post_titles[i] = crate::blog::list::title_of(post, r.h1.as_deref());
+            excerpts[i] = match &post.excerpt {
+                // Links and problems of the excerpt are the post's own, reported once.
+                Some(md) => crate::markdown::render(&post.source, md, post.body_line, &post.route, config.toc_levels, &loaded.render_context()).content,
+                None => r.content.clone(),
+            };
+        }
+    }
     for (p, r) in loaded.pages.iter().zip(renders.pages) {
         assets.extend(r.assets);
+        if let (Some(&i), Some(blog)) = (post_of.get(&p.source), &loaded.blog) {
+            let (meta, tags, newer, older) = blog.post_page(i, &post_titles);
+            let mut data = PageData::standalone(RouteKind::BlogPost, encode_path(&p.route), post_titles[i].clone(), p.front.description.clone().or_else(|| describe(&r.text)), r.content);
+            data.keywords = p.front.keywords.clone();
+            data.toc = r.toc;
+            data.hide_toc = p.front.hide_table_of_contents;
+            data.tags = tags;
+            data.previous = newer;
+            data.next = older;
+            data.unlisted = p.front.unlisted;
+            data.blog_post = Some(meta);
+            let updated = Some(blog.posts[i].timestamp);
+            pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
+            continue;
+        }
         let title = p.front.title.clone().or(r.h1.clone()).unwrap_or_else(|| config.raw.title.clone());
         let mut data = PageData::standalone(RouteKind::Page, encode_path(&p.route), title, p.front.description.clone().or_else(|| describe(&r.text)), r.content);
         data.hide_title = p.front.hide_title;
@@ -129,6 +161,11 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         data.toc = r.toc;
         let updated = updates.get(&crate::paths::normalize_path(&p.source)).map(|u| u.timestamp);
         pages.push(PageOut { route: p.route.clone(), data, sidebar_key: None, landing: false, source: Some(p.source.clone()), image: p.front.image.clone(), updated });
+    }
+    if let Some(blog) = &loaded.blog {
+        for page in blog.pages(&excerpts, &post_titles) {
+            pages.push(PageOut { route: page.route, data: page.data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
+        }
     }
     for p in &loaded.react_pages {
         let title = p.title.clone().unwrap_or_else(|| config.raw.title.clone());

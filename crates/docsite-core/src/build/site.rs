@@ -304,7 +304,7 @@ impl Site {
                 let mut head = String::new();
                 head.push_str(&r.head);
                 if let Some(p) = self.pages.get(job.index) {
-                    head.push_str(&super::social::head_tags(&self.config, &p.data.path, p.data.kind, p.image.as_deref(), &r.head));
+                    head.push_str(&super::social::head_tags(&self.config, &p.data, p.image.as_deref(), &r.head));
                 }
                 head.push_str(&site_head);
                 if let Some(icon) = &self.config.raw.favicon {

@@ -8,17 +8,18 @@
 //! Costs no JavaScript.
 
 use crate::config::SiteConfig;
-use crate::contract::RouteKind;
+use crate::contract::{PageData, RouteKind};
 use crate::emit;
 
 /// The extra head tags of a page with route `route` (as the page data spells it, URL-encoded);
 /// `theme_head` is what the theme's pre-render put in the head.
-pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image: Option<&str>, theme_head: &str) -> String {
+pub(super) fn head_tags(config: &SiteConfig, page: &PageData, image: Option<&str>, theme_head: &str) -> String {
+    let (route, kind) = (page.path.as_str(), page.kind);
     let origin = config.raw.url.trim_end_matches('/');
     // The home page's path is the base URL, without its final `/` under a sub-path.
     let home = route.trim_end_matches('/') == config.base_url.trim_end_matches('/');
-    let kind = if kind == RouteKind::Doc { "article" } else { "website" };
-    let mut out = format!("<meta property=\"og:type\" content=\"{kind}\"><meta property=\"og:site_name\" content=\"{}\">", escape(&config.raw.title));
+    let og_type = if matches!(kind, RouteKind::Doc | RouteKind::BlogPost) { "article" } else { "website" };
+    let mut out = format!("<meta property=\"og:type\" content=\"{og_type}\"><meta property=\"og:site_name\" content=\"{}\">", escape(&config.raw.title));
     let image = image.or(config.raw.image.as_deref()).map(|i| absolute(origin, &config.base_url, i));
     out.push_str(&image_tags(image.as_deref(), theme_head.contains("<meta property=\"og:image\"")));
     if home {
@@ -32,6 +33,27 @@ pub(super) fn head_tags(config: &SiteConfig, route: &str, kind: RouteKind, image
             site["description"] = config.raw.tagline.clone().into();
         }
         out.push_str(&format!("<script type=\"application/ld+json\">{}</script>", emit::script_safe_json(&site.to_string())));
+    }
+    // The blog's structured data, as Docusaurus's blog theme writes it.
+    let url = format!("{origin}{route}");
+    let blog = match (kind, &page.blog_post) {
+        (RouteKind::BlogList, _) => Some(serde_json::json!({ "@context": "https://schema.org", "@type": "Blog", "@id": url, "mainEntityOfPage": url, "headline": page.title, "description": page.description })),
+        (RouteKind::BlogPost, Some(meta)) => Some(serde_json::json!({
+            "@context": "https://schema.org",
+            "@type": "BlogPosting",
+            "@id": url,
+            "mainEntityOfPage": url,
+            "url": url,
+            "headline": page.title,
+            "name": page.title,
+            "description": page.description,
+            "datePublished": meta.date_time,
+            "author": meta.authors.iter().map(|a| serde_json::json!({ "@type": "Person", "name": a.name })).collect::<Vec<_>>(),
+        })),
+        _ => None,
+    };
+    if let Some(b) = blog {
+        out.push_str(&format!("<script type=\"application/ld+json\">{}</script>", emit::script_safe_json(&b.to_string())));
     }
     out
 }

@@ -1,0 +1,159 @@
+//! The blog's authors: the map of `authors.yml` in the blog folder (key -> name, title, url,
+//! image) and a post's front matter `authors` (keys of that map, inline objects, or the
+//! older `author`, `author_title`, `author_url`, `author_image_url` keys), as Docusaurus's
+//! blog plugin reads them. Used by the blog's load stage (`mod.rs`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::contract::BlogAuthor;
+use crate::diagnostics::Diagnostic;
+
+/// The file of the authors map, in the blog folder.
+pub(crate) const AUTHORS_FILE: &str = "authors.yml";
+
+/// An entry of `authors.yml` (the keys Docusaurus documents).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAuthor {
+    name: Option<String>,
+    title: Option<String>,
+    url: Option<String>,
+    image_url: Option<String>,
+    #[serde(rename = "imageURL")]
+    image_url_camel: Option<String>,
+    /// Accepted, not shown.
+    email: Option<String>,
+    /// Accepted, not shown.
+    socials: Option<serde_json::Value>,
+    /// Accepted, not used (docsite makes no author pages).
+    page: Option<serde_json::Value>,
+}
+
+/// Authors by key.
+pub(crate) type AuthorsMap = BTreeMap<String, BlogAuthor>;
+
+/// Reads `<blog>/authors.yml` when there is one. An unreadable or invalid file is an error
+/// naming it (with the line YAML gives), and the map is empty.
+pub(crate) fn read_map(blog_dir: &Path, base_url: &str) -> (AuthorsMap, Vec<Diagnostic>) {
+    let path = blog_dir.join(AUTHORS_FILE);
+    let Ok(text) = std::fs::read_to_string(&path) else { return (AuthorsMap::new(), Vec::new()) };
+    let raw: BTreeMap<String, RawAuthor> = match serde_saphyr::from_str(&text) {
+        Ok(Some(m)) => m,
+        Ok(None) => BTreeMap::new(),
+        Err(e) => {
+            let line = e.location().map(|l| l.line() as usize).unwrap_or(1);
+            let message = e.to_string();
+            let message = message.lines().next().unwrap_or("").trim().to_string();
+            let d = Diagnostic::error(&path, format!("invalid authors map: {message}")).at(line, None).hint("each key maps to `name`, and optionally `title`, `url`, `image_url`");
+            return (AuthorsMap::new(), vec![d]);
+        }
+    };
+    let map = raw
+        .into_iter()
+        .map(|(key, a)| {
+            let _ = (&a.email, &a.socials, &a.page);
+            let name = a.name.unwrap_or_else(|| key.clone());
+            (key, BlogAuthor { name, title: a.title, url: a.url, image_url: a.image_url.or(a.image_url_camel).map(|u| site_url(&u, base_url)) })
+        })
+        .collect();
+    (map, Vec::new())
+}
+
+/// A root-relative image path is under the base URL (as Docusaurus makes it).
+fn site_url(url: &str, base_url: &str) -> String {
+    match url.strip_prefix('/') {
+        Some(rest) if !rest.starts_with('/') => format!("{base_url}{rest}"),
+        _ => url.to_string(),
+    }
+}
+
+/// The authors of a post from its front matter (`authors` and the older single-author
+/// keys). An unknown key or a malformed entry is a message for an error at the `authors`
+/// line.
+pub(crate) fn of_post(front: &BTreeMap<String, Value>, map: &AuthorsMap, base_url: &str) -> Result<Vec<BlogAuthor>, String> {
+    let mut out = Vec::new();
+    let entries: Vec<&Value> = match front.get("authors") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list.iter().collect(),
+        Some(one) => vec![one],
+    };
+    for entry in entries {
+        match entry {
+            Value::String(key) => match map.get(key) {
+                Some(a) => out.push(a.clone()),
+                None if map.is_empty() => return Err(format!("author key `{key}` is not defined: the blog folder has no {AUTHORS_FILE}")),
+                None => {
+                    let known: Vec<&str> = map.keys().map(String::as_str).collect();
+                    return Err(format!("author key `{key}` is not in {AUTHORS_FILE} (it defines {})", known.join(", ")));
+                }
+            },
+            Value::Object(o) => {
+                let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+                let known = ["key", "name", "title", "url", "image_url", "imageURL", "email", "socials", "page"];
+                if let Some(bad) = o.keys().find(|k| !known.contains(&k.as_str())) {
+                    return Err(format!("author field `{bad}` is not one docsite knows (name, title, url, image_url, key)"));
+                }
+                let base = match text("key") {
+                    Some(key) => Some(map.get(&key).cloned().ok_or_else(|| format!("author key `{key}` is not in {AUTHORS_FILE}"))?),
+                    None => None,
+                };
+                let name = text("name").or_else(|| base.as_ref().map(|b| b.name.clone())).ok_or("an author needs a `name` (or a `key` of the authors map)")?;
+                let image = text("image_url").or_else(|| text("imageURL")).map(|u| site_url(&u, base_url));
+                out.push(BlogAuthor {
+                    name,
+                    title: text("title").or_else(|| base.as_ref().and_then(|b| b.title.clone())),
+                    url: text("url").or_else(|| base.as_ref().and_then(|b| b.url.clone())),
+                    image_url: image.or_else(|| base.and_then(|b| b.image_url)),
+                });
+            }
+            other => return Err(format!("an author is a key of {AUTHORS_FILE} or an object with a `name`, found {other}")),
+        }
+    }
+    // The single-author keys of older Docusaurus versions.
+    let text = |k: &str| front.get(k).and_then(Value::as_str).map(str::to_string);
+    if let Some(name) = text("author") {
+        out.push(BlogAuthor {
+            name,
+            title: text("author_title").or_else(|| text("authorTitle")),
+            url: text("author_url").or_else(|| text("authorURL")),
+            image_url: text("author_image_url").or_else(|| text("authorImageURL")).map(|u| site_url(&u, base_url)),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn front(yaml: &str) -> BTreeMap<String, Value> {
+        serde_saphyr::from_str(yaml).unwrap()
+    }
+
+    fn map() -> AuthorsMap {
+        let ada = BlogAuthor { name: "Ada".into(), title: Some("Editor".into()), url: None, image_url: None };
+        [("ada".to_string(), ada)].into_iter().collect()
+    }
+
+    #[test]
+    fn keys_inline_objects_and_single_author_keys_are_authors() {
+        let authors = of_post(&front("authors: [ada, {name: Bo, image_url: /img/bo.png}]\nauthor: Cy\nauthor_url: https://cy.example"), &map(), "/site/").unwrap();
+        let names: Vec<&str> = authors.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["Ada", "Bo", "Cy"]);
+        assert_eq!(authors[0].title.as_deref(), Some("Editor"));
+        assert_eq!(authors[1].image_url.as_deref(), Some("/site/img/bo.png"));
+        assert_eq!(authors[2].url.as_deref(), Some("https://cy.example"));
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_known_ones() {
+        let err = of_post(&front("authors: bob"), &map(), "/").unwrap_err();
+        assert_eq!(err, "author key `bob` is not in authors.yml (it defines ada)");
+        let err = of_post(&front("authors: [{title: X}]"), &map(), "/").unwrap_err();
+        assert!(err.contains("needs a `name`"), "{err}");
+    }
+}

@@ -1,0 +1,106 @@
+//! The blog's two views, loaded on demand (`app/blogViews.tsx`): a post's page (title, date,
+//! authors, the article with its table of contents, tags, the newer and older post) and a
+//! page of a post list (the article the engine writes: one summary per post and the pager).
+//! Both keep the site's layout (navbar, footer, colour mode); the article is static HTML with
+//! islands (`content/Article.tsx`), so its links route client-side like a doc's.
+//! The theme's parts they use come in as the `parts` prop (see `app/blogViews.tsx`).
+import type { BlogAuthor, PageLink } from '../../generated/contract';
+import type { BlogParts } from '../../app/blogViews';
+import styles from './styles.module.css';
+
+type ViewProps = { parts: BlogParts };
+
+function Authors({ authors, parts: { Link } }: { authors: readonly BlogAuthor[] } & ViewProps) {
+  if (authors.length === 0) return null;
+  return (
+    <ul className={styles.authors} aria-label="Authors">
+      {authors.map((author) => (
+        <li key={author.name} className={styles.author}>
+          {author.imageUrl ? <img className={styles.avatar} src={author.imageUrl} alt="" width={40} height={40} loading="lazy" /> : null}
+          <span>
+            {author.url ? (
+              <Link to={author.url} className={styles.authorName}>
+                {author.name}
+              </Link>
+            ) : (
+              <span className={styles.authorName}>{author.name}</span>
+            )}
+            {author.title ? <small className={styles.authorTitle}>{author.title}</small> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostPager({ newer, older, parts: { Link } }: { newer: PageLink | null | undefined; older: PageLink | null | undefined } & ViewProps) {
+  if (!newer && !older) return null;
+  return (
+    <nav aria-label="Blog post page navigation" className={styles.pager}>
+      {newer ? (
+        <Link to={newer.href} className={styles.pagerLink}>
+          <span className={styles.pagerSub}>Newer post</span>
+          <span>« {newer.label}</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {older ? (
+        <Link to={older.href} className={`${styles.pagerLink} ${styles.older}`}>
+          <span className={styles.pagerSub}>Older post</span>
+          <span>{older.label} »</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function BlogPostPage({ parts }: ViewProps) {
+  const { Article, DocFooter, Link, TableOfContents, usePageData } = parts;
+  const page = usePageData();
+  const meta = page.blogPost;
+  const showToc = !page.hideToc && page.toc.length > 0;
+  return (
+    <div className={`${styles.blog} ${showToc ? styles.withToc : ''}`}>
+      <article className={styles.post}>
+        <header className={styles.postHeader}>
+          {meta ? (
+            <Link to={meta.blog.href} className={styles.back}>
+              {meta.blog.label}
+            </Link>
+          ) : null}
+          <h1 className={styles.postTitle}>{page.title}</h1>
+          {meta ? (
+            <p className={styles.meta}>
+              <time dateTime={meta.dateTime}>{meta.dateText}</time>
+            </p>
+          ) : null}
+          {meta ? <Authors authors={meta.authors} parts={parts} /> : null}
+        </header>
+        {showToc ? (
+          <div className={styles.tocMobile}>
+            <TableOfContents variant="collapsible" />
+          </div>
+        ) : null}
+        <Article path={page.path} content={page.content} className="markdown" />
+        <DocFooter />
+        <PostPager newer={page.previous} older={page.next} parts={parts} />
+      </article>
+      {showToc ? (
+        <div className={styles.tocColumn}>
+          <TableOfContents variant="column" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function BlogListPage({ parts }: ViewProps) {
+  const { Article, usePageData } = parts;
+  const page = usePageData();
+  return (
+    <div className={`${styles.blog} ${styles.list}`}>
+      <Article path={page.path} content={page.content} title={page.title} />
+    </div>
+  );
+}
