@@ -139,7 +139,7 @@ done
 
 # The React pages, side by side: the site's URL and base URL from docsite's sitemap (its
 # shortest entry is the home page).
-home=$(grep -o '<loc>[^<]*</loc>' "$work/docsite-out/sitemap.xml" 2>/dev/null | sed -e 's|<loc>||' -e 's|</loc>||' | awk '{ print length, $0 }' | sort -n | head -n 1 | cut -d' ' -f2-)
+home=$(grep -o '<loc>[^<]*</loc>' "$work/docsite-out/sitemap.xml" 2>/dev/null | sed -e 's|<loc>||' -e 's|</loc>||' | awk '{ print length, $0 }' | sort -n | sed -n 1p | cut -d' ' -f2-)
 site_url=$(printf '%s' "$home" | grep -oE '^https?://[^/]+' || true)
 base_url=${home#"$site_url"}
 mapfile -t pages < "$work/react-pages.txt"
