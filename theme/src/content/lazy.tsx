@@ -15,6 +15,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Node } from '../generated/contract';
 import type { ContentComponentProps } from './components';
+import { loadOnce } from '../lib/loadOnce';
 
 /**
  * Props of the on-demand components: their element and the content renderer, handed in
@@ -28,7 +29,7 @@ export type SiteComponentProps = ContentComponentProps & {
 type Loaded = ComponentType<SiteComponentProps>;
 
 /**
- * The content renderer, set when its chunk loads (`loadRenderer`).
+ * The content renderer, set when its chunk loads (`rendererChunk`).
  */
 let renderer: SiteComponentProps['Nodes'] = () => null;
 
@@ -94,37 +95,26 @@ export function usesReactContent(nodes: readonly Node[] | undefined): boolean {
   return lazyComponentsIn(nodes).size > 0;
 }
 
-let rendererLoaded = false;
-let rendererPending: Promise<void> | null = null;
-
-/** Loads the React content renderer once, and hands it the on-demand components. */
-function loadRenderer(): Promise<void> {
-  if (rendererLoaded) return Promise.resolve();
-  rendererPending ??= import('./Nodes').then(
-    (module) => {
-      // The renderer imports nothing of this module (see `registerContentComponents`).
-      module.registerContentComponents(lazyComponents);
-      setContentRenderer(module.Nodes);
-      rendererLoaded = true;
-    },
-    (error: unknown) => {
-      rendererPending = null;
-      throw error;
-    },
-  );
-  return rendererPending;
-}
+/** The React content renderer's chunk, handed the on-demand components once it loads. */
+const rendererChunk = loadOnce(() =>
+  import('./Nodes').then((module) => {
+    // The renderer imports nothing of this module (see `registerContentComponents`).
+    module.registerContentComponents(lazyComponents);
+    setContentRenderer(module.Nodes);
+    return module.Nodes;
+  }),
+);
 
 /** Loads every chunk the content needs; resolves at once when there is none. */
 export async function preloadContent(nodes: readonly Node[] | undefined): Promise<void> {
   const names = [...lazyComponentsIn(nodes)];
   if (names.length === 0) return;
-  await Promise.all([loadRenderer(), ...names.map(loadComponent)]);
+  await Promise.all([rendererChunk.load(), ...names.map(loadComponent)]);
 }
 
 /** Loads every on-demand component and the React renderer (the server renders any page). */
 export async function preloadAllContent(): Promise<void> {
-  await Promise.all([loadRenderer(), ...(Object.keys(LAZY_COMPONENTS) as LazyComponentName[]).map(loadComponent)]);
+  await Promise.all([rendererChunk.load(), ...(Object.keys(LAZY_COMPONENTS) as LazyComponentName[]).map(loadComponent)]);
 }
 
 /** A thenable that calls back synchronously, so `lazy()` resolves during the render. */
@@ -161,9 +151,9 @@ export const lazyComponents = Object.fromEntries(
 
 const LazyRenderer = lazy<SiteComponentProps['Nodes']>(
   () =>
-    (rendererLoaded
+    (rendererChunk.current()
       ? settled({ default: (props: { nodes: readonly Node[] | undefined }) => renderer(props) })
-      : loadRenderer().then(() => ({ default: (props: { nodes: readonly Node[] | undefined }) => renderer(props) }))) as Promise<{
+      : rendererChunk.load().then(() => ({ default: (props: { nodes: readonly Node[] | undefined }) => renderer(props) }))) as Promise<{
       default: SiteComponentProps['Nodes'];
     }>,
 );

@@ -2,27 +2,20 @@
 //! article and needs no serializer, so it is a chunk of its own, loaded with a page the
 //! client navigates to (`loadRoute`, which prefetching runs too) and by the server at start.
 
+import { loadOnce } from '../lib/loadOnce';
+
 type Serializer = typeof import('./html');
 
-let loaded: Serializer | null = null;
-let pending: Promise<Serializer> | null = null;
+const html = loadOnce<Serializer>(() => import('./html'));
 
 /** The serializer, if its chunk has loaded. */
 export function serializer(): Serializer | null {
-  return loaded;
+  return html.current();
 }
 
 /** Loads the serializer once; a failed load may be retried. */
 export function loadSerializer(): Promise<Serializer> {
-  if (loaded) return Promise.resolve(loaded);
-  pending ??= import('./html').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
+  return html.load();
 }
 
 /** A CSS module's class names. */
