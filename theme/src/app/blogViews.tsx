@@ -6,23 +6,24 @@
 import type { PageData } from '../generated/contract';
 import { Article } from '../content/Article';
 import { DocFooter } from '../components/DocFooter';
+import { DocPaginator } from '../components/DocPaginator';
 import { Link } from '../components/Link';
 import { TableOfContents } from '../components/TableOfContents';
 import { usePageData } from '../contexts/PageData';
+import { loadOnce } from '../lib/loadOnce';
 
 /**
  * The theme's parts the views use, handed in rather than imported: a chunk that imports
  * modules of the entry's graph makes the bundler split that graph into extra shared chunks
  * (2 KB more in every first view), as `content/lazy.tsx` explains for the renderer.
  */
-const parts = { Article, DocFooter, Link, TableOfContents, usePageData };
+const parts = { Article, DocFooter, DocPaginator, Link, TableOfContents, usePageData };
 
 export type BlogParts = typeof parts;
 
 type BlogModule = typeof import('../components/Blog');
 
-let views: BlogModule | null = null;
-let pending: Promise<BlogModule> | null = null;
+const views = loadOnce<BlogModule>(() => import('../components/Blog'));
 
 /** The module of the views' chunk, as Vite's manifest keys it (for its stylesheet). */
 export const BLOG_VIEWS_SOURCE = 'src/components/Blog/index.tsx';
@@ -34,15 +35,7 @@ export function isBlogPage(page: Pick<PageData, 'kind'>): boolean {
 
 /** Loads the views once; a failed load may be retried. */
 export function loadBlogViews(): Promise<BlogModule> {
-  if (views) return Promise.resolve(views);
-  pending ??= import('../components/Blog').then(
-    (module) => (views = module),
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
+  return views.load();
 }
 
 /** Loads the views for a blog page; resolves at once for any other page. */
@@ -52,6 +45,7 @@ export async function preloadBlogView(page: PageData): Promise<void> {
 
 /** Renders a blog page whose views are loaded (see the module comment). */
 export function BlogView({ kind }: { kind: 'blogPost' | 'blogList' }) {
-  if (!views) throw new Error('A blog page was rendered before the blog views were loaded.');
-  return kind === 'blogPost' ? <views.BlogPostPage parts={parts} /> : <views.BlogListPage parts={parts} />;
+  const module = views.current();
+  if (!module) throw new Error('A blog page was rendered before the blog views were loaded.');
+  return kind === 'blogPost' ? <module.BlogPostPage parts={parts} /> : <module.BlogListPage parts={parts} />;
 }

@@ -4,7 +4,7 @@
 //! Both keep the site's layout (navbar, footer, colour mode); the article is static HTML with
 //! islands (`content/Article.tsx`), so its links route client-side like a doc's.
 //! The theme's parts they use come in as the `parts` prop (see `app/blogViews.tsx`).
-import type { BlogAuthor, PageLink } from '../../generated/contract';
+import type { BlogAuthor } from '../../generated/contract';
 import type { BlogParts } from '../../app/blogViews';
 import styles from './styles.module.css';
 
@@ -33,30 +33,8 @@ function Authors({ authors, parts: { Link } }: { authors: readonly BlogAuthor[] 
   );
 }
 
-function PostPager({ newer, older, parts: { Link } }: { newer: PageLink | null | undefined; older: PageLink | null | undefined } & ViewProps) {
-  if (!newer && !older) return null;
-  return (
-    <nav aria-label="Blog post page navigation" className={styles.pager}>
-      {newer ? (
-        <Link to={newer.href} className={styles.pagerLink}>
-          <span className={styles.pagerSub}>Newer post</span>
-          <span>« {newer.label}</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      {older ? (
-        <Link to={older.href} className={`${styles.pagerLink} ${styles.older}`}>
-          <span className={styles.pagerSub}>Older post</span>
-          <span>{older.label} »</span>
-        </Link>
-      ) : null}
-    </nav>
-  );
-}
-
 export function BlogPostPage({ parts }: ViewProps) {
-  const { Article, DocFooter, Link, TableOfContents, usePageData } = parts;
+  const { Article, DocFooter, DocPaginator, Link, TableOfContents, usePageData } = parts;
   const page = usePageData();
   const meta = page.blogPost;
   const showToc = !page.hideToc && page.toc.length > 0;
@@ -84,7 +62,7 @@ export function BlogPostPage({ parts }: ViewProps) {
         ) : null}
         <Article path={page.path} content={page.content} className="markdown" />
         <DocFooter />
-        <PostPager newer={page.previous} older={page.next} parts={parts} />
+        <DocPaginator label="Blog post page navigation" sublabels={['Newer post', 'Older post']} />
       </article>
       {showToc ? (
         <div className={styles.tocColumn}>

@@ -1,13 +1,13 @@
-//! Previous/next links at the foot of a doc.
+//! Previous/next links at the foot of a doc (and of a blog post, with its own names).
 import type { PageLink } from '../../generated/contract';
 import { usePageData } from '../../contexts/PageData';
 import { Link } from '../Link';
 import styles from './styles.module.css';
 
-function PagerLink({ link, direction }: { link: PageLink; direction: 'previous' | 'next' }) {
+function PagerLink({ link, direction, sublabel }: { link: PageLink; direction: 'previous' | 'next'; sublabel: string }) {
   return (
     <Link to={link.href} className={direction === 'next' ? `${styles.link} ${styles.next}` : styles.link}>
-      <span className={styles.sublabel}>{direction === 'previous' ? 'Previous' : 'Next'}</span>
+      <span className={styles.sublabel}>{sublabel}</span>
       <span className={styles.label}>
         {direction === 'previous' ? '« ' : ''}
         {link.label}
@@ -17,13 +17,20 @@ function PagerLink({ link, direction }: { link: PageLink; direction: 'previous' 
   );
 }
 
-export function DocPaginator() {
+export type DocPaginatorProps = {
+  /** The navigation's name. */
+  label?: string;
+  /** What the previous and the next link are called. */
+  sublabels?: readonly [string, string];
+};
+
+export function DocPaginator({ label = 'Docs pages', sublabels = ['Previous', 'Next'] }: DocPaginatorProps) {
   const { previous, next } = usePageData();
   if (!previous && !next) return null;
   return (
-    <nav aria-label="Docs pages" className={styles.pager}>
-      {previous ? <PagerLink link={previous} direction="previous" /> : <span />}
-      {next ? <PagerLink link={next} direction="next" /> : null}
+    <nav aria-label={label} className={styles.pager}>
+      {previous ? <PagerLink link={previous} direction="previous" sublabel={sublabels[0]} /> : <span />}
+      {next ? <PagerLink link={next} direction="next" sublabel={sublabels[1]} /> : null}
     </nav>
   );
 }
