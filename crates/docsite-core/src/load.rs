@@ -499,11 +499,12 @@ pub fn strip_number_prefix(name: &str) -> &str {
     suffix
 }
 
-/// The docs under `dir`. Symlinks are followed (as Docusaurus does) when they stay inside
-/// the site folder; one that leads outside it (or nowhere) is an error naming the link, and
-/// what it points to is never read.
-fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
-    let mut docs: Vec<Doc> = Vec::new();
+/// The Markdown files (`.md`, `.mdx`) under `dir`, in file-name order, skipping the files
+/// and folders whose names `keep` refuses. Symlinks are followed (as Docusaurus does) when
+/// they stay inside the site folder; one that leads outside it (or nowhere) is an error
+/// naming the link, and what it points to is never read.
+pub(crate) fn markdown_files(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
     let mut refused = Vec::new();
     let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
         if e.depth() == 0 {
@@ -513,8 +514,7 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: 
             refused.push(e.path().to_path_buf());
             return false;
         }
-        let n = e.file_name().to_string_lossy();
-        !(n.starts_with('_') || n.starts_with('.') || n == "node_modules")
+        keep(&e.file_name().to_string_lossy())
     });
     for entry in walker {
         let entry = match entry {
@@ -529,11 +529,21 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: 
                 continue;
             }
         };
-        let path = entry.path();
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !entry.file_type().is_file() || !(ext == "md" || ext == "mdx") {
-            continue;
+        let ext = entry.path().extension().and_then(|e| e.to_str()).unwrap_or("");
+        if entry.file_type().is_file() && (ext == "md" || ext == "mdx") {
+            files.push(entry.into_path());
         }
+    }
+    diags.extend(refused.iter().map(|link| outside_link(link)));
+    files
+}
+
+/// The docs under `dir` (see [`markdown_files`] for symlinks).
+fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
+    let mut docs: Vec<Doc> = Vec::new();
+    let files = markdown_files(site, dir, |n| !(n.starts_with('_') || n.starts_with('.') || n == "node_modules"), diags);
+    for path in &files {
+        let path = path.as_path();
         let rel = path.strip_prefix(dir).expect("walked under dir");
         match load_doc(version, path, rel, route_prefix, diags) {
             Ok(Some(doc)) => docs.push(doc),
@@ -545,7 +555,6 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: 
             }
         }
     }
-    diags.extend(refused.iter().map(|link| outside_link(link)));
     docs.sort_by(|a, b| a.id.cmp(&b.id));
     for pair in docs.windows(2) {
         if pair[0].id == pair[1].id {
@@ -558,8 +567,8 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: 
     docs
 }
 
-/// The error of a symlink under a docs folder that leads outside the site (or nowhere).
-fn outside_link(link: &Path) -> Diagnostic {
+/// The error of a symlink under a docs or blog folder that leads outside the site (or nowhere).
+pub(crate) fn outside_link(link: &Path) -> Diagnostic {
     let target = std::fs::read_link(link).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
     Diagnostic::error(link, format!("symlink to {target}, which is outside the site folder (or missing); it is not read"))
         .hint("copy the file into the docs folder instead, or remove the link")

@@ -316,6 +316,28 @@ fn symlinks_under_docs_that_leave_the_site_are_errors_naming_the_link_and_never_
 }
 
 #[test]
+fn symlinks_under_the_blog_that_leave_the_site_are_errors_naming_the_link_and_never_read() {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture("blog"), &site);
+    std::fs::write(root.path().join("secret.md"), "---\ntitle: Secret\n---\n\nTOKEN=hunter2\n").unwrap();
+    std::fs::write(root.path().join("people.yml"), "mole:\n  name: TOKEN=hunter2\n").unwrap();
+    std::os::unix::fs::symlink("../../secret.md", site.join("blog/2025-03-01-secret.md")).unwrap();
+    std::fs::remove_file(site.join("blog/authors.yml")).ok();
+    std::os::unix::fs::symlink(root.path().join("people.yml"), site.join("blog/authors.yml")).unwrap();
+    let out_dir = root.path().join("out");
+    let out = docsite(&["build", path(&site), "--out", path(&out_dir)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    for link in ["blog/2025-03-01-secret.md:", "blog/authors.yml:"] {
+        assert!(err.contains(&format!("{link} symlink to")) && err.contains("outside the site folder"), "{link} missing from:\n{err}");
+    }
+    assert!(!err.contains("hunter2"), "{err}");
+    assert!(!out_dir.exists() || !walk_contains(&out_dir, "hunter2"), "the output holds the secret");
+}
+
+#[test]
 fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     let dir = copy_of("docusaurus");
     let out = docsite(&["migrate", path(dir.path())]);
@@ -548,4 +570,16 @@ fn links_in_and_into_react_pages_are_checked_after_pre_rendering() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("warning: src/pages/hours.js:11:") && err.contains("broken link `/docs/lighting`"), "{err}");
     assert!(out_dir.join("hours/index.html").is_file() || out_dir.join("hours.html").is_file(), "the site is written");
+}
+
+/// Whether any file under `dir` contains `needle`.
+fn walk_contains(dir: &std::path::Path, needle: &str) -> bool {
+    std::fs::read_dir(dir).unwrap().flatten().any(|e| {
+        let p = e.path();
+        if p.is_dir() {
+            walk_contains(&p, needle)
+        } else {
+            std::fs::read(&p).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        }
+    })
 }

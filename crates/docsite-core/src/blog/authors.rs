@@ -36,10 +36,14 @@ struct RawAuthor {
 /// Authors by key.
 pub(crate) type AuthorsMap = BTreeMap<String, BlogAuthor>;
 
-/// Reads `<blog>/authors.yml` when there is one. An unreadable or invalid file is an error
-/// naming it (with the line YAML gives), and the map is empty.
-pub(crate) fn read_map(blog_dir: &Path, base_url: &str) -> (AuthorsMap, Vec<Diagnostic>) {
+/// Reads `<blog>/authors.yml` when there is one. An invalid file is an error naming it (with
+/// the line YAML gives), and the map is empty; so is a symlink leading outside the site,
+/// which is never read.
+pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (AuthorsMap, Vec<Diagnostic>) {
     let path = blog_dir.join(AUTHORS_FILE);
+    if path.is_symlink() && !crate::copied::inside_site(site_dir, &path) {
+        return (AuthorsMap::new(), vec![crate::load::outside_link(&path)]);
+    }
     let Ok(text) = std::fs::read_to_string(&path) else { return (AuthorsMap::new(), Vec::new()) };
     let raw: BTreeMap<String, RawAuthor> = match serde_saphyr::from_str(&text) {
         Ok(Some(m)) => m,

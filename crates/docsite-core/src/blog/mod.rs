@@ -73,17 +73,14 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     let settings = config.raw.blog.clone()?;
     let route = load::join_route(config.base_url.trim_end_matches('/'), &settings.route_base_path);
     let dir = config.site_dir.join(&settings.path);
-    let (authors, problems) = authors::read_map(&dir, &config.base_url);
+    let (authors, problems) = authors::read_map(&config.site_dir, &dir, &config.base_url);
     diags.extend(problems);
     let mut posts = Vec::new();
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
-    let walk = walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_entry(|e| e.depth() == 0 || !excluded(&e.file_name().to_string_lossy()));
-    for entry in walk.filter_map(Result::ok) {
-        let path = entry.path();
-        let is_md = path.extension().is_some_and(|e| e == "md" || e == "mdx");
-        if !entry.file_type().is_file() || !is_md {
-            continue;
-        }
+    // No blog folder: a blog without posts, as Docusaurus builds it.
+    let files = if dir.is_dir() { load::markdown_files(&config.site_dir, &dir, |name| !excluded(name), diags) } else { Vec::new() };
+    for path in files {
+        let path = path.as_path();
         let rel = path.strip_prefix(&dir).expect("under the blog folder").to_string_lossy().replace('\\', "/");
         match read_post(path, &rel, &route, &authors, config) {
             Ok(Some(post)) => {
