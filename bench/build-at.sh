@@ -23,7 +23,10 @@ fi
 echo "build-at: exporting ${commit:0:12} into $dir" >&2
 rm -rf "$dir"
 mkdir -p "$dir"
-git archive "$commit" | tar -x -C "$dir"
+# -m: the files get the time of extraction, not the commit's. With the commit's (older than
+# the artifacts in bench/work/at-target, seeded from this tree's target/release), cargo took
+# the seeded build of this tree's engine as up to date and never compiled the ref's.
+git archive "$commit" | tar -x -m -C "$dir"
 
 for pkg in theme site/schemas; do
   [ -f "$dir/$pkg/package-lock.json" ] || continue
