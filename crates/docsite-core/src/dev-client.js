@@ -6,6 +6,9 @@
 (() => {
   const script = document.currentScript;
   const events = new URL('events', script ? script.src : location.href);
+  // Events since this page's navigation started are replayed: a save between the page's
+  // request and this subscription is not missed.
+  events.searchParams.set('since', String(Math.floor(performance.timeOrigin)));
   const key = `docsite-dev-scroll:${location.pathname}`;
 
   const saved = sessionStorage.getItem(key);

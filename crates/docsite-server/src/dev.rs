@@ -1,10 +1,16 @@
 //! What `docsite dev` adds to the server: the live-reload client and its event stream, the
 //! last build's error in place of every page while the build fails, and no caching (files
 //! keep their names across edits).
+//!
+//! A page subscribes a moment after it loads (its client script runs once the page is
+//! parsed), so a save in between would be missed: the stream first replays the events sent
+//! since the time the client names (`?since=<ms since the Unix epoch>`, the page's navigation
+//! start), then the live ones.
 
+use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::sync::RwLock;
-use std::time::Duration;
+use std::sync::{Mutex, RwLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
@@ -28,10 +34,24 @@ pub enum DevEvent {
 #[derive(Debug)]
 pub struct DevHooks {
     events: broadcast::Sender<DevEvent>,
+    /// The latest events (at most `KEPT_EVENTS`), with when they were sent (ms since the epoch).
+    recent: Mutex<VecDeque<(u128, DevEvent)>>,
     error: RwLock<Option<String>>,
     client_path: String,
     events_path: String,
     client_js: &'static str,
+}
+
+/// How many past events the stream can replay.
+const KEPT_EVENTS: usize = 64;
+
+fn now_ms() -> u128 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis())
+}
+
+/// The `since` of an event stream request's query (`since=<ms>`), if any.
+fn since(req: &Request<Body>) -> Option<u128> {
+    req.uri().query()?.split('&').find_map(|pair| pair.strip_prefix("since=")?.split('.').next()?.parse().ok())
 }
 
 impl DevHooks {
@@ -40,6 +60,7 @@ impl DevHooks {
     pub fn new(base_url: &str, client_path: &str, events_path: &str, client_js: &'static str) -> DevHooks {
         DevHooks {
             events: broadcast::channel(64).0,
+            recent: Mutex::new(VecDeque::new()),
             error: RwLock::new(None),
             client_path: format!("{base_url}{client_path}"),
             events_path: format!("{base_url}{events_path}"),
@@ -51,13 +72,23 @@ impl DevHooks {
     pub fn rebuilt(&self, routes: Option<Vec<String>>) {
         let was_failing = self.error.write().expect("not poisoned").take().is_some();
         // Pages showing the error reload whatever changed.
-        let _ = self.events.send(DevEvent::Reload(if was_failing { None } else { routes }));
+        self.send(DevEvent::Reload(if was_failing { None } else { routes }));
+    }
+
+    fn send(&self, event: DevEvent) {
+        let mut recent = self.recent.lock().expect("not poisoned");
+        if recent.len() == KEPT_EVENTS {
+            recent.pop_front();
+        }
+        recent.push_back((now_ms(), event.clone()));
+        drop(recent);
+        let _ = self.events.send(event);
     }
 
     /// A rebuild failed with `report` (the diagnostics as printed).
     pub fn failed(&self, report: String) {
         *self.error.write().expect("not poisoned") = Some(report);
-        let _ = self.events.send(DevEvent::Failed);
+        self.send(DevEvent::Failed);
     }
 
     /// Subscribes to the events (tests use it).
@@ -73,13 +104,19 @@ impl DevHooks {
             return Some(r);
         }
         if path == self.events_path {
-            let stream = BroadcastStream::new(self.events.subscribe()).filter_map(|event| {
-                let event = match event.ok()? {
+            // Subscribed before the replay is read: an event sent in between comes twice (a
+            // second reload of a page that reloads anyway), never not at all.
+            let live = BroadcastStream::new(self.events.subscribe()).filter_map(Result::ok);
+            let missed: Vec<DevEvent> = match since(req) {
+                Some(since) => self.recent.lock().expect("not poisoned").iter().filter(|(at, _)| *at >= since).map(|(_, e)| e.clone()).collect(),
+                None => Vec::new(),
+            };
+            let stream = tokio_stream::iter(missed).chain(live).map(|event| {
+                Ok::<_, Infallible>(match event {
                     DevEvent::Reload(None) => Event::default().event("reload").data(r#"{"routes":"*"}"#),
                     DevEvent::Reload(Some(routes)) => Event::default().event("reload").data(serde_json::json!({ "routes": routes }).to_string()),
                     DevEvent::Failed => Event::default().event("failed").data("{}"),
-                };
-                Some(Ok::<_, Infallible>(event))
+                })
             });
             return Some(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response());
         }

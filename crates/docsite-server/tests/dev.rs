@@ -105,3 +105,37 @@ async fn the_event_stream_names_changed_routes_and_failures() {
     // After a failure every page reloads, whatever the fix touched.
     assert!(seen.contains(r#"data: {"routes":"*"}"#), "{seen}");
 }
+
+/// Opens the event stream at `path` and returns what arrives within `wait`.
+async fn events_within(addr: std::net::SocketAddr, path: &str, wait: Duration) -> String {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n").as_bytes()).await.unwrap();
+    let mut lines = BufReader::new(s).lines();
+    let mut seen = String::new();
+    let _ = tokio::time::timeout(wait, async {
+        while let Some(line) = lines.next_line().await.unwrap() {
+            seen.push_str(&line);
+            seen.push('\n');
+        }
+    })
+    .await;
+    seen
+}
+
+#[tokio::test]
+async fn a_page_that_subscribes_late_gets_the_events_sent_since_it_was_requested() {
+    let (addr, hooks, _dir) = start().await;
+    let requested = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    // The page was requested; a save rebuilt it before the page's client subscribed.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    hooks.rebuilt(Some(vec!["/docs/a".into()]));
+    let seen = events_within(addr, &format!("/_docsite/dev/events?since={requested}.25"), Duration::from_millis(300)).await;
+    assert!(seen.contains(r#"data: {"routes":["/docs/a"]}"#), "the missed reload is replayed: {seen}");
+    // A page requested after that event is not sent it; nor is a client that names no time.
+    let later = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() + 1;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let seen = events_within(addr, &format!("/_docsite/dev/events?since={later}"), Duration::from_millis(300)).await;
+    assert!(!seen.contains("event: reload"), "{seen}");
+    let seen = events_within(addr, "/_docsite/dev/events", Duration::from_millis(300)).await;
+    assert!(!seen.contains("event: reload"), "{seen}");
+}
