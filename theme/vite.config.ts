@@ -12,6 +12,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { siteCode } from './site-code.config.ts';
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './src/app/deferredEntry.ts';
 
 /**
  * react-router ships its components as `React.forwardRef(...)`/`createContext(...)`
@@ -31,6 +32,29 @@ function reactRouterPureAnnotations(): Plugin {
           .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, ''),
         map: null,
       };
+    },
+  };
+}
+
+/**
+ * The template's entry `<script>` and module preloads, held inert (a script type and a link
+ * relation the browser does not know): every page's inline head script starts them once
+ * the page has painted (`src/app/deferredEntry.ts`). Fails the build if the template has
+ * no entry to hold, so a change in Vite's output cannot silently start the JavaScript early.
+ */
+function deferEntry(): Plugin {
+  return {
+    name: 'docsite:defer-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const held = html
+          .replace(/<script type="module"/g, `<script type="${DEFERRED_MODULE_TYPE}"`)
+          .replace(/<link rel="modulepreload"/g, `<link rel="${DEFERRED_PRELOAD_REL}"`);
+        if (!held.includes(`<script type="${DEFERRED_MODULE_TYPE}"`)) throw new Error('docsite:defer-entry: the template has no <script type="module"> entry');
+        return held;
+      },
     },
   };
 }
@@ -90,7 +114,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // to `<baseUrl>assets/` (`build/site.rs`, `Site::template`), and the SSR bundle links
   // on-demand stylesheets under the site's `baseUrl` (`app/chunkAssets.ts`).
   base: './',
-  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [deferEntry(), precompressAssets()])],
   resolve: site.resolve,
   experimental: site.experimental,
   // A site build bundles its dependencies into the server bundle: it lives in the site's

@@ -40,15 +40,17 @@ export const LAZY_MODULES = [
 
 const gzipSize = (bytes) => gzipSync(bytes, { level: 6 }).length;
 
-/** `src`/`href` of the tags that load JS or CSS, in document order. */
+/** `src`/`href` of the tags that load JS or CSS, in document order (an entry held until the first paint included). */
 function linkedAssets(html) {
   const urls = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    // The entry and its module preloads wait for the first paint under their own type and
+    // relation (`src/app/deferredEntry.ts`); they are loaded all the same.
     const attr = (name) => tag.match(new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
     if (/^<script/i.test(tag)) {
       const src = attr('src');
       if (src) urls.push(src);
-    } else if (/^(?:modulepreload|stylesheet)$/i.test(attr('rel') ?? '')) {
+    } else if (/^(?:modulepreload|docsite-modulepreload|stylesheet)$/i.test(attr('rel') ?? '')) {
       const href = attr('href');
       if (href) urls.push(href);
     }

@@ -3,14 +3,17 @@
 //! decides is right on first paint (no flash): the colour mode, whether the announcement
 //! bar was dismissed, and, when the page is served under a path its `baseUrl` does not
 //! expect, the "did not load properly" banner (which must work even when the theme's
-//! JavaScript cannot load, since a wrong base URL breaks every asset URL).
+//! JavaScript cannot load, since a wrong base URL breaks every asset URL). It also starts
+//! the theme's JavaScript, once the page has painted (`startAfterFirstPaint`).
 //!
 //! The storage keys live here and in the components that write them (imported, so the
 //! two cannot disagree).
 import type { SiteData } from '../generated/contract';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../components/AnnouncementBar/keys';
 import { COLOR_MODE_STORAGE_KEY } from '../contexts/ColorMode';
+import { BOOT_ELEMENT_ID } from './boot';
 import { escapeHtml } from './head';
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_FALLBACK_MS } from './deferredEntry';
 
 /** `<html>` attribute set when the reader already closed this announcement bar. */
 export const ANNOUNCEMENT_DISMISSED_ATTRIBUTE = 'data-announcement-bar-initially-dismissed';
@@ -105,6 +108,70 @@ export function pageRoute(siteUrl: string): string | null {
   }
 }
 
+/**
+ * Starts the theme's JavaScript once the page is parsed and its first contentful paint is
+ * on screen: the pre-rendered page is complete without it, so the stylesheet and the HTML
+ * have the connection to themselves until the reader sees the page, and the parse of a long
+ * page is not interleaved with the entry's evaluation. Then, all at once: a preload for each
+ * data chunk the boot record (`#bootId`) names, which the entry reads as soon as it runs;
+ * the module preloads; the entry. The template holds the entry and its preloads inert
+ * (`deferredEntry.ts`). Without paint timing, on a page that is not visible (a background
+ * tab reports no paint), or when it goes hidden, the paint is not waited for; if no paint
+ * is reported at all, the entry starts `fallbackMs` after `load`. Runs inside the inline
+ * script, so it is plain ES5.
+ */
+export function startAfterFirstPaint(bootId: string, moduleType: string, preloadRel: string, fallbackMs: number): void {
+  var d = document;
+  var painted = false;
+  var started = false;
+  function add(tag: string, props: Record<string, string>) {
+    var element = d.createElement(tag) as unknown as Record<string, string>;
+    for (var key in props) element[key] = props[key] as string;
+    d.head.appendChild(element as unknown as Node);
+  }
+  function start() {
+    if (started || !painted || d.readyState === 'loading') return;
+    started = true;
+    var boot = d.getElementById(bootId);
+    var chunks: Record<string, unknown> = {};
+    try {
+      chunks = JSON.parse((boot && boot.textContent) || '{}');
+    } catch (e) {
+      chunks = {};
+    }
+    for (var name in chunks) {
+      var url = chunks[name];
+      if (typeof url === 'string') add('link', { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: url });
+    }
+    var preloads = d.querySelectorAll('link[rel="' + preloadRel + '"]');
+    for (var i = 0; i < preloads.length; i++) add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href: (preloads[i] as HTMLLinkElement).href });
+    var entries = d.querySelectorAll('script[type="' + moduleType + '"]');
+    for (var j = 0; j < entries.length; j++) add('script', { type: 'module', crossOrigin: 'anonymous', src: (entries[j] as HTMLScriptElement).src });
+  }
+  function paint() {
+    painted = true;
+    start();
+  }
+  d.addEventListener('DOMContentLoaded', start);
+  d.addEventListener('visibilitychange', function () {
+    if (d.visibilityState !== 'visible') paint();
+  });
+  window.addEventListener('load', function () {
+    setTimeout(paint, fallbackMs);
+  });
+  var types = typeof PerformanceObserver === 'undefined' ? null : PerformanceObserver.supportedEntryTypes;
+  if (d.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) {
+    paint();
+    return;
+  }
+  new PerformanceObserver(function (list, observer) {
+    if (list.getEntriesByName('first-contentful-paint').length) {
+      observer.disconnect();
+      paint();
+    }
+  }).observe({ type: 'paint', buffered: true });
+}
+
 /** The inline script of every page of a site (nothing in it depends on the page). */
 export function inlineHeadScript(site: SiteData): string {
   const { colorMode, announcementBar } = site;
@@ -134,6 +201,7 @@ export function inlineHeadScript(site: SiteData): string {
     `var r=(${inline(pageRoute)})(${literal(site.url.replace(/\/+$/, ''))});`,
     `var b=r&&(${inline(suggestBaseUrl)})(location.pathname,r,${literal(site.baseUrl)});`,
     `if(b)document.addEventListener('DOMContentLoaded',function(){(${inline(insertBaseUrlBanner)})(${literal(BASE_URL_BANNER_ID)},${literal(site.baseUrl)},b)});`,
+    `(${inline(startAfterFirstPaint)})(${literal(BOOT_ELEMENT_ID)},${literal(DEFERRED_MODULE_TYPE)},${literal(DEFERRED_PRELOAD_REL)},${START_FALLBACK_MS});`,
   );
   return `(function(){${parts.join('')}})()`;
 }

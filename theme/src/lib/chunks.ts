@@ -30,8 +30,9 @@ export function isNetworkError(error: unknown): boolean {
 export function loadJson<T>(url: string): Promise<T> {
   let promise = cache.get(url);
   if (!promise) {
-    // Plain CORS-mode fetch with same-origin credentials: this matches the engine's
-    // `<link rel="preload" as="fetch" crossorigin>`, so the preloaded response is reused.
+    // Plain CORS-mode fetch with same-origin credentials: this matches the
+    // preload the inline head script adds (`as="fetch"`, `crossOrigin="anonymous"`,
+    // `app/headScripts.ts`), so the preloaded response is reused.
     promise = fetch(url).then(async (response) => {
       if (!response.ok) throw new ChunkLoadError(`Could not load ${url}: HTTP ${response.status}`);
       const text = await response.text();

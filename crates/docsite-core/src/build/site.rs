@@ -310,9 +310,8 @@ impl Site {
                 if let Some(icon) = &self.config.raw.favicon {
                     head.push_str(&format!("<link rel=\"icon\" href=\"{}\">", escape(&format!("{base}{}", icon.trim_start_matches('/')))));
                 }
-                for u in [Some(&chunks.site.url), Some(page_url), sidebar_url, Some(&chunks.routes.url)].into_iter().flatten() {
-                    head.push_str(&format!("<link rel=\"preload\" href=\"{u}\" as=\"fetch\" crossorigin>"));
-                }
+                // No preloads for the chunks: the theme's inline script preloads what the boot
+                // record names once the page has painted (`theme/src/app/deferredEntry.ts`).
                 head.push_str(&format!("<script id=\"__docsite\" type=\"application/json\">{}</script>", emit::script_safe_json(&serde_json::to_string(&boot).expect("json"))));
                 head.push_str(extra_head);
                 Some((path, crate::prerender::assemble(template, &attrs, &head, &r.html)))
