@@ -201,6 +201,24 @@ export function unexpected(problems, ...expected) {
   return problems.filter((p) => !expected.some((re) => re.test(p)));
 }
 
+/**
+ * Whether the theme's app has started on the page (run inside the page): React has taken the
+ * root and hydrated its first link. The app starts only once the page has painted
+ * (`theme/src/app/deferredEntry.ts`), so a test that clicks or marks the window to detect a
+ * full page load waits for this first.
+ */
+export function appStarted() {
+  const root = document.getElementById('__docsite_root');
+  const link = root?.querySelector('a');
+  const isReact = (node, prefix) => Object.keys(node ?? {}).some((k) => k.startsWith(prefix));
+  return isReact(root, '__reactContainer') && (!link || isReact(link, '__reactFiber'));
+}
+
+/** Waits until the theme's app has started (see `appStarted`). */
+export async function waitForApp(page, timeout = 10_000) {
+  await page.waitForFunction(appStarted, null, { timeout });
+}
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@
 // failing one never holds up or breaks the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, serveFixture, sleep, unexpected, useSite } from '../lib.mjs';
+import { openPage, serveFixture, sleep, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite({ shell: true });
 
@@ -32,6 +32,7 @@ test('with a tracking id, gtag.js loads async and is configured with IP anonymis
 test('a page view is sent on every navigation that changes the path, the query or the hash', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.shell.base + '/docs/intro', { waitUntil: 'networkidle' });
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   // Path.
   await page.locator('main').getByRole('link', { name: 'first guide', exact: true }).click();
@@ -127,6 +128,9 @@ test('a third-party script that never answers does not hold the page back', asyn
   const { page, context, problems } = await openPage(ctx.browser);
   await page.route('https://buttons.github.io/buttons.js', () => undefined); // never answered
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'domcontentloaded' });
+  // The app starts once the page has painted, whatever the pending script (the load event never comes).
+  await waitForApp(page, 5000);
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();
@@ -144,6 +148,7 @@ test('a third-party script that fails to load or throws does not break the page'
         : route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("buttons exploded")' }),
     );
     await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+    await waitForApp(page);
     await page.evaluate(() => (window.__sameDocument = true));
     await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
     await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();

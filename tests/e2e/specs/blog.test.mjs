@@ -5,7 +5,7 @@
 // posts, the feeds list the posts, and the views follow dark mode.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite({ fixture: 'blog' });
 
@@ -40,6 +40,7 @@ test('"Read more" navigates client-side to the post, with its date, authors, tag
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(`${ctx.server.base}/blog`);
   await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await page.evaluate(() => {
     window.__stayed = true;
   });

@@ -3,7 +3,7 @@
 // on first paint (inline head script), even before the theme's JavaScript has loaded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, sleep, useSite } from '../lib.mjs';
+import { openPage, sleep, useSite, appStarted } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -75,12 +75,13 @@ test('a stored dark mode is applied before the first paint, without waiting for 
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  // Module scripts hold DOMContentLoaded back too: wait for the parsed article instead.
+  // The held-back scripts may hold the load event back: wait for the parsed article instead.
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'commit' });
   await page.locator('main h1').waitFor();
   await sleep(300);
-  // Parsed (interactive), but the held-back module scripts have not run (not complete).
-  await page.waitForFunction(() => document.readyState === 'interactive');
+  // Parsed and painted, but the held-back scripts have not run: nothing is hydrated.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  assert.equal(await page.evaluate(appStarted), false, 'not hydrated yet');
   assert.equal(await page.evaluate(() => window.__themeAtBody), 'dark', 'dark when the body was parsed');
   assert.equal(await theme(page), 'dark');
   assert.notEqual(await background(page), 'rgb(255, 255, 255)', 'styled dark before the scripts ran');

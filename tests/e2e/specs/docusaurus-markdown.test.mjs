@@ -5,7 +5,7 @@
 // `values`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSite } from '../lib.mjs';
+import { openPage, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite({ fixture: 'compat' });
 
@@ -15,6 +15,7 @@ test('a pathname:/// link is a plain link to the static file, loaded as a docume
   const link = page.locator('main').getByRole('link', { name: 'rendered page' });
   assert.equal(await link.getAttribute('href'), '/schemas/v1/index.html#top');
   assert.equal(await link.getAttribute('target'), null, 'same tab');
+  await waitForApp(page);
   await page.evaluate(() => {
     window.__stillHere = true;
   });

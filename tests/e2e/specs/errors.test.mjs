@@ -2,7 +2,7 @@
 // not-found page on client navigation, the base-URL banner, and storage that throws.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 let routes;
 const ctx = useSite({
@@ -72,6 +72,7 @@ test('a page whose data cannot be rendered shows the crash screen, and other pag
 test('a client navigation to an unknown path shows the not-found page', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await waitForApp(page);
   await page.evaluate(() => {
     window.__sameDocument = true;
     history.pushState(null, '', '/docs/no-such-page');

@@ -3,19 +3,16 @@
 // chunks are requested once it is on screen, and the page then hydrates as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite();
 
 const ROUTE = '/docs/api/ref/DesktopAgent';
 
-/** Whether the app has hydrated (React attached itself to the sidebar's links). */
-const hydrated = () => Object.keys(document.querySelector('nav[aria-label="Docs sidebar"] a') ?? {}).some((k) => k.startsWith('__react'));
-
 test('the JavaScript and the data chunks are requested only once the first contentful paint is on screen', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 412, height: 823 });
   await page.goto(ctx.server.base + ROUTE, { waitUntil: 'networkidle' });
-  await page.waitForFunction(hydrated);
+  await waitForApp(page);
   const timing = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     // The site's own files (third-party scripts the configuration adds are not the theme's).

@@ -2,7 +2,7 @@
 // warnings, client-side navigation, the not-found page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -39,6 +39,7 @@ test('a doc page shows navbar, sidebar, table of contents and hydrates without c
 test('a sidebar click changes page without reloading the document', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await waitForApp(page);
   await page.evaluate(() => (window.__noReload = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.waitForURL('**/docs/why-fdc3');

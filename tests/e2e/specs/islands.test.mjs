@@ -3,7 +3,7 @@
 // own, and after a client navigation the new article's parts work, once each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -59,6 +59,7 @@ test('after client navigation the new article arrives whole and its islands atta
   const { page, context, problems } = await openPage(ctx.browser);
   await page.addInitScript(recordCopies);
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   const go = (path) =>
     page.evaluate((to) => {
@@ -115,6 +116,7 @@ test("a page's first load reads its data without the content its HTML already sh
   assert.ok(!fetched.includes(whole), 'the whole chunk is not fetched on load');
   const text = await page.locator('[data-article]').innerText();
   // Away and back client-side: the whole chunk is read then, and the article is the same.
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.evaluate(() => {
     history.pushState(null, '', '/docs/fdc3-intro');

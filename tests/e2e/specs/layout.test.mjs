@@ -2,7 +2,7 @@
 // bar, the navbar hiding on scroll, the footer, and where focus goes on navigation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, sleep, useSite } from '../lib.mjs';
+import { openPage, sleep, useSite, appStarted, waitForApp } from '../lib.mjs';
 
 const ctx = useSite({ shell: true });
 
@@ -57,8 +57,9 @@ test('the announcement bar shows its content and colours, closes, and stays clos
   });
   await page.goto(ctx.shell.base + '/docs/guides/first', { waitUntil: 'commit' });
   await page.locator('main h1').waitFor();
-  // Parsed (interactive), but the held-back module scripts have not run (not complete).
-  await page.waitForFunction(() => document.readyState === 'interactive');
+  // Parsed, but the held-back scripts have not run.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  assert.equal(await page.evaluate(appStarted), false, 'no script of the theme ran yet');
   assert.equal(await page.locator('.announcement-bar').count(), 1, 'in the pre-rendered HTML');
   assert.equal(await page.locator('.announcement-bar').isVisible(), false, 'but hidden');
   release();
@@ -165,6 +166,7 @@ test('the FDC3 footer has its link columns, the community links and the copyrigh
   }
   assert.match(await footer.textContent(), /Copyright © 2019-2025 FINOS/);
   // A footer link navigates client-side.
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await link('Users').click();
   await page.locator('main h1', { hasText: 'Who is using FDC3?' }).waitFor();

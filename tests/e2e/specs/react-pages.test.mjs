@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { fixtureReport, openPage, unexpected, useSite } from '../lib.mjs';
+import { fixtureReport, openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 // DOCSITE_REACT_SITE: another site folder with the same pages (to try a variant).
 const ctx = useSite({ fixture: process.env.DOCSITE_REACT_SITE ?? 'react-pages' });
@@ -103,6 +103,7 @@ test('a React page loads its code only on its route (or when a link to it is pre
   });
   await page.goto(`${ctx.server.base}/catalogue`);
   await page.locator('ul.catalogue li').first().waitFor();
+  await waitForApp(page);
   const chunk = scripts.find((s) => /\/assets\/catalogue-[\w-]+\.js$/.test(s));
   assert.ok(chunk, `the catalogue has a chunk of its own: ${scripts.join(', ')}`);
   // A doc page's HTML neither loads nor preloads it: it is outside the doc's first view.
@@ -116,7 +117,9 @@ test('client-side navigation goes from a React page to the docs and back', async
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(`${ctx.server.base}/`);
   await page.locator('button', { hasText: 'Unlit' }).waitFor();
+  await waitForApp(page);
   // A marker on the window survives client-side navigation only.
+  await waitForApp(page);
   await page.evaluate(() => {
     window.__stayed = true;
   });
@@ -238,6 +241,7 @@ test('a site component works after client-side navigation to its doc and is unmo
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(`${ctx.server.base}/docs/intro`);
   await page.locator('article h1, h1', { hasText: 'Introduction' }).first().waitFor();
+  await waitForApp(page);
   await page.evaluate(() => {
     window.__stayed = true;
   });

@@ -3,7 +3,7 @@
 // progress bar, the spinner, and what readers see when loading fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, recordChunkRequests, siteChunks, sleep, unexpected, useSite } from '../lib.mjs';
+import { openPage, recordChunkRequests, siteChunks, sleep, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 let routes;
 const ctx = useSite({
@@ -22,6 +22,7 @@ const SPINNER_DELAY_MS = 1000;
 async function openIntro(opts) {
   const opened = await openPage(ctx.browser, opts);
   await opened.page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
+  await waitForApp(opened.page);
   await opened.page.evaluate(() => (window.__sameDocument = true));
   return opened;
 }
@@ -292,6 +293,7 @@ test('when a page cannot load its own data, it stays readable with the error and
   await bar.getByRole('button', { name: 'Retry' }).click();
   await bar.waitFor({ state: 'detached' });
   // Hydrated: links now navigate client-side.
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();

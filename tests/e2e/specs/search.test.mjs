@@ -3,7 +3,7 @@
 // request intercepted in the browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, serveFixture, useSite } from '../lib.mjs';
+import { openPage, serveFixture, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -69,6 +69,7 @@ test('Ctrl+K opens the modal; results are grouped by page with heading paths and
   const second = list.getByRole('option').nth(1);
   assert.equal(await second.getAttribute('aria-selected'), 'true');
   const target = await second.getAttribute('href');
+  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname + url.hash === target);

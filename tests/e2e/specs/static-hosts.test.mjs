@@ -14,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, SITE_BUILD, freePort, launch, openPage, startServer, unexpected } from '../lib.mjs';
+import { BIN, SITE_BUILD, freePort, launch, openPage, startServer, unexpected, waitForApp } from '../lib.mjs';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const SITE_DIR = path.resolve(SITE_BUILD, '..');
@@ -138,6 +138,7 @@ for (const setup of setups) {
     assert.equal(await page.locator('#__docsite-base-url-issue-banner').count(), 0, 'no base URL banner');
 
     // Client navigation: a sidebar link changes the page without a document load.
+    await waitForApp(page);
     await page.evaluate(() => (window.__sameDocument = true));
     await page.locator('nav[aria-label="Docs sidebar"] a[href$="/docs/api/ref/Channel"]').first().click();
     await page.waitForURL((u) => u.pathname === `${setup.prefix}docs/api/ref/Channel`);

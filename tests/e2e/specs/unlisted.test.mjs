@@ -4,7 +4,7 @@
 // (`fixtures/compat-docs`: `guides/advanced/secret` is unlisted, `tuning` beside it is not).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, unexpected, useSite } from '../lib.mjs';
+import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite({ fixture: 'compat-docs' });
 
@@ -17,6 +17,7 @@ test('an unlisted doc shows in the sidebar only on its own page, and the robots 
   assert.deepEqual(await robots(page), []);
   assert.equal(await sidebar(page).getByRole('link', { name: 'Secret' }).count(), 0, 'not listed on another page');
   assert.equal(await sidebar(page).getByRole('link', { name: 'Tuning' }).count(), 1);
+  await waitForApp(page);
   await page.evaluate(() => (window.__samePage = true));
 
   await page.locator('main').getByRole('link', { name: 'the secret page' }).click();
