@@ -7,7 +7,8 @@ import { renderHead } from '../../src/app/head';
 import Head from '../../src/docusaurus/core/Head';
 import { createHeadCollector, HeadCollectorProvider } from '../../src/docusaurus/head/collector';
 import { readHeadTags, withHeadTags } from '../../src/docusaurus/head/tags';
-import Layout from '../../src/docusaurus/theme/Layout';
+import Layout, { noFooterRule } from '../../src/docusaurus/theme/Layout';
+import footerStyles from '../../src/components/Footer/styles.module.css';
 import { click, mount, withProviders } from '../render';
 import { homePage, site } from '../fixtures';
 
@@ -179,7 +180,10 @@ describe('@theme/Layout', () => {
         </Layout>,
       ),
     );
-    expect(html).toBe('<div class="main-wrapper home" data-docsite-no-footer=""><h1>Hi</h1></div>');
+    expect(html).toBe(`<div class="main-wrapper home" data-docsite-no-footer=""><style>${noFooterRule()}</style><h1>Hi</h1></div>`);
+    // The theme's footer, by its class (no `:has()` rule: it restyled the whole page on every insertion).
+    expect(noFooterRule()).toMatch(/^\.\S+\{display:none\}$/);
+    expect(noFooterRule()).toContain(`.${footerStyles.footer}{`);
     expect(renderToString(withProviders(<Layout>x</Layout>))).toBe('<div class="main-wrapper">x</div>');
   });
 });

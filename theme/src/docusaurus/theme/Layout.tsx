@@ -4,11 +4,14 @@
 //! (`<title>` and `og:title` as `{title} | {site title}`), `description` (meta and
 //! `og:description`), `image` (`og:image`, `twitter:image`, under the site's URL; the
 //! engine then adds no `og:image` of its own, `build/social.rs`) and
-//! `noFooter` (a marker attribute; the theme's Layout hides its footer when its main region
-//! holds one, by CSS, so the pre-rendered page has no footer either). It brings the Infima
+//! `noFooter` (a marker attribute, and a `<style>` that hides the theme's footer for as long
+//! as the page is shown, so the pre-rendered page has no footer either; a `:has()` rule on
+//! the frame did the same, but made every element added anywhere in the page restyle the
+//! whole page: 20 ms at 1x CPU on the API reference). It brings the Infima
 //! layout classes site pages use (`container`, `row`/`col`, spacing: `../infima.css`).
 import { useMemo, type ReactNode } from 'react';
 import '../infima.css';
+import footerStyles from '../../components/Footer/styles.module.css';
 import { useSiteData } from '../../contexts/SiteData';
 import { useHeadTags } from '../core/Head';
 import { useBaseUrlUtils } from '../core/useBaseUrl';
@@ -30,6 +33,11 @@ export type Props = {
 
 /** The attribute that tells the theme's Layout to leave out its footer. */
 export const NO_FOOTER_ATTRIBUTE = 'data-docsite-no-footer';
+
+/** The rule that hides the theme's footer (its CSS-module class, the same in both builds). */
+export function noFooterRule(): string {
+  return `.${footerStyles.footer}{display:none}`;
+}
 
 function meta(key: 'name' | 'property', name: string, content: string): HeadTag {
   return { tag: 'meta', attributes: { [key]: name, content } };
@@ -53,6 +61,7 @@ export default function Layout({ children, title, description, image, wrapperCla
   useHeadTags(tags);
   return (
     <div className={wrapperClassName ? `main-wrapper ${wrapperClassName}` : 'main-wrapper'} {...(noFooter ? { [NO_FOOTER_ATTRIBUTE]: '' } : {})}>
+      {noFooter ? <style>{noFooterRule()}</style> : null}
       {children}
     </div>
   );
