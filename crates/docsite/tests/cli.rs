@@ -24,6 +24,16 @@ fn copy_of(name: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A copy of a fixture site at `<root>/site`, with room beside it for files outside the
+/// site (the root is removed when the returned folder is dropped).
+fn copy_in_root(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    let site = root.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    copy_dir(&fixture(name), &site);
+    (root, site)
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
@@ -221,10 +231,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn build_refuses_an_output_folder_that_holds_the_sources_and_writes_nothing() {
-    let root = tempfile::tempdir().unwrap();
-    let site = root.path().join("site");
-    std::fs::create_dir_all(&site).unwrap();
-    copy_dir(&fixture("basic"), &site);
+    let (root, site) = copy_in_root("basic");
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/robots.txt"), "User-agent: *\n").unwrap();
     let home = root.path().join("home");
@@ -255,10 +262,8 @@ fn build_refuses_an_output_folder_that_holds_the_sources_and_writes_nothing() {
 
 #[test]
 fn symlinks_under_static_that_leave_the_site_are_errors_naming_the_link() {
-    let root = tempfile::tempdir().unwrap();
-    let site = root.path().join("site");
+    let (root, site) = copy_in_root("basic");
     std::fs::create_dir_all(site.join("static/inner")).unwrap();
-    copy_dir(&fixture("basic"), &site);
     std::fs::write(root.path().join("secret.txt"), "TOKEN=hunter2\n").unwrap();
     std::fs::create_dir_all(root.path().join("private")).unwrap();
     std::os::unix::fs::symlink("/proc/self/environ", site.join("static/env.txt")).unwrap();
@@ -278,10 +283,7 @@ fn symlinks_under_static_that_leave_the_site_are_errors_naming_the_link() {
 
 #[test]
 fn symlinks_under_docs_that_leave_the_site_are_errors_naming_the_link_and_never_read() {
-    let root = tempfile::tempdir().unwrap();
-    let site = root.path().join("site");
-    std::fs::create_dir_all(&site).unwrap();
-    copy_dir(&fixture("basic"), &site);
+    let (root, site) = copy_in_root("basic");
     // Outside the site: a Markdown file and a folder of them, whose text must not appear.
     std::fs::write(root.path().join("secret.md"), "# Secret\n\nTOKEN=hunter2\n").unwrap();
     std::fs::create_dir_all(root.path().join("private")).unwrap();
@@ -317,10 +319,7 @@ fn symlinks_under_docs_that_leave_the_site_are_errors_naming_the_link_and_never_
 
 #[test]
 fn symlinks_under_the_blog_that_leave_the_site_are_errors_naming_the_link_and_never_read() {
-    let root = tempfile::tempdir().unwrap();
-    let site = root.path().join("site");
-    std::fs::create_dir_all(&site).unwrap();
-    copy_dir(&fixture("blog"), &site);
+    let (root, site) = copy_in_root("blog");
     std::fs::write(root.path().join("secret.md"), "---\ntitle: Secret\n---\n\nTOKEN=hunter2\n").unwrap();
     std::fs::write(root.path().join("people.yml"), "mole:\n  name: TOKEN=hunter2\n").unwrap();
     std::os::unix::fs::symlink("../../secret.md", site.join("blog/2025-03-01-secret.md")).unwrap();
@@ -422,10 +421,7 @@ fn a_version_name_cannot_lead_the_reads_out_of_the_site() {
 
 #[test]
 fn build_says_which_theme_folder_it_uses_and_where_that_came_from() {
-    let root = tempfile::tempdir().unwrap();
-    let site = root.path().join("site");
-    std::fs::create_dir_all(&site).unwrap();
-    copy_dir(&fixture("basic"), &site);
+    let (root, _site) = copy_in_root("basic");
     let theme = root.path().join("my-theme");
     std::fs::create_dir_all(&theme).unwrap();
     // `--out site` is refused before anything is built: enough to see the first line.
