@@ -172,7 +172,7 @@ describe('document head in the browser', () => {
 });
 
 describe('@theme/Layout', () => {
-  it('renders its children in a main-wrapper with wrapperClassName, and marks noFooter', () => {
+  it('renders its children in a main-wrapper with wrapperClassName, and hides the footer for noFooter', () => {
     const html = renderToString(
       withProviders(
         <Layout wrapperClassName="home" noFooter>
@@ -180,7 +180,7 @@ describe('@theme/Layout', () => {
         </Layout>,
       ),
     );
-    expect(html).toBe(`<div class="main-wrapper home" data-docsite-no-footer=""><style>${noFooterRule()}</style><h1>Hi</h1></div>`);
+    expect(html).toBe(`<div class="main-wrapper home"><style>${noFooterRule()}</style><h1>Hi</h1></div>`);
     // The theme's footer, by its class (no `:has()` rule: it restyled the whole page on every insertion).
     expect(noFooterRule()).toMatch(/^\.\S+\{display:none\}$/);
     expect(noFooterRule()).toContain(`.${footerStyles.footer}{`);

@@ -4,10 +4,10 @@
 //! (`<title>` and `og:title` as `{title} | {site title}`), `description` (meta and
 //! `og:description`), `image` (`og:image`, `twitter:image`, under the site's URL; the
 //! engine then adds no `og:image` of its own, `build/social.rs`) and
-//! `noFooter` (a marker attribute, and a `<style>` that hides the theme's footer for as long
-//! as the page is shown, so the pre-rendered page has no footer either; a `:has()` rule on
-//! the frame did the same, but made every element added anywhere in the page restyle the
-//! whole page: 20 ms at 1x CPU on the API reference). It brings the Infima
+//! `noFooter` (a `<style>` that hides the theme's footer for as long as the page is shown,
+//! so the pre-rendered page has no footer either; a `:has()` rule on the frame, looking for
+//! a marker attribute, did the same but made every element added anywhere in the page
+//! restyle the whole page: 20 ms at 1x CPU on the API reference). It brings the Infima
 //! layout classes site pages use (`container`, `row`/`col`, spacing: `../infima.css`).
 import { useMemo, type ReactNode } from 'react';
 import '../infima.css';
@@ -30,9 +30,6 @@ export type Props = {
   /** Leave out the site footer on this page. */
   noFooter?: boolean;
 };
-
-/** The attribute that tells the theme's Layout to leave out its footer. */
-export const NO_FOOTER_ATTRIBUTE = 'data-docsite-no-footer';
 
 /** The rule that hides the theme's footer (its CSS-module class, the same in both builds). */
 export function noFooterRule(): string {
@@ -60,7 +57,7 @@ export default function Layout({ children, title, description, image, wrapperCla
   }, [title, description, imageUrl, site.title]);
   useHeadTags(tags);
   return (
-    <div className={wrapperClassName ? `main-wrapper ${wrapperClassName}` : 'main-wrapper'} {...(noFooter ? { [NO_FOOTER_ATTRIBUTE]: '' } : {})}>
+    <div className={wrapperClassName ? `main-wrapper ${wrapperClassName}` : 'main-wrapper'}>
       {noFooter ? <style>{noFooterRule()}</style> : null}
       {children}
     </div>
