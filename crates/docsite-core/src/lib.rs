@@ -28,6 +28,7 @@ pub mod highlight;
 pub mod json_spans;
 pub mod load;
 pub mod markdown;
+pub mod npm;
 pub mod output;
 pub mod paths;
 pub mod prerender;

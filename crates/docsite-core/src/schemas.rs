@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use crate::config::SiteConfig;
 use crate::diagnostics::Diagnostic;
-use crate::theme;
+use crate::npm;
 
 /// One schema file ready to write.
 #[derive(Debug)]
@@ -86,7 +86,8 @@ fn rewrite(path: &Path, url: &str) -> Result<Vec<u8>, Diagnostic> {
 }
 
 /// Runs `npm ci` in `dir` unless `node_modules` was installed from the current lockfile
-/// (a hash of the lockfile is stamped into `node_modules` after each install).
+/// (a hash of the lockfile is stamped into `node_modules` after each install). The install
+/// holds the folder's lock ([`npm::hold`]).
 fn ensure_installed(dir: &Path) -> Result<(), String> {
     let lock = dir.join("package-lock.json");
     if !dir.join("package.json").is_file() || !lock.is_file() {
@@ -94,11 +95,16 @@ fn ensure_installed(dir: &Path) -> Result<(), String> {
     }
     let hash = std::fs::read(&lock).map(|b| format!("{:x}", Sha256::digest(b))).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
     let stamp = dir.join("node_modules/.docsite-lock-hash");
-    if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash) {
+    let installed = || std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash);
+    if installed() {
+        return Ok(());
+    }
+    let _lock = npm::hold(&dir.join("package.json"), "installing the schema packages").map_err(|e| e.to_string())?;
+    if installed() {
         return Ok(());
     }
     eprintln!("docsite: installing the schema packages in {} (npm ci)…", dir.display());
-    theme::run(dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"]).map_err(|e| e.to_string())?;
+    npm::run(dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"]).map_err(|e| e.to_string())?;
     std::fs::write(&stamp, hash).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
 }
 

@@ -14,6 +14,7 @@
 //! `DOCSITE_SITE_COMPONENTS` (paths relative to the site), each a dynamic import of the
 //! `virtual:docsite-site-components` table. The build goes to a fresh folder beside the output and
 //! replaces it only once complete, so a failed or killed build leaves the last good one.
+//! One process at a time installs and builds: it holds `.docsite/build.lock` ([`crate::npm::hold`]).
 //!
 //! The site's `package.json` dependencies are installed with `npm ci` (its lockfile) when
 //! `node_modules` is missing or older than the lockfile; a `node_modules` that is a symlink
@@ -76,15 +77,19 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     }
     let cache = site_dir.join(CACHE_DIR);
     let out = cache.join("theme");
-    let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&out));
-    let stamp = out.join("hash");
-    let fresh = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash)
-        && out.join("client/index.html").is_file()
-        && out.join("server/entry-server.js").is_file();
-    let warnings_file = |dir: &Path| dir.join("warnings.json");
-    if fresh {
-        let warnings = std::fs::read_to_string(warnings_file(&out)).ok().and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(&t).ok()).unwrap_or_default();
-        return Ok(ThemeBuild { theme: theme.to_path_buf(), dist: out, hash, warnings: warnings_of(site_dir, &warnings) });
+    // A build whose stamp matches what it read (its `inputs.json`), with its warnings.
+    let built = || {
+        let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&out));
+        let fresh = std::fs::read_to_string(out.join("hash")).is_ok_and(|s| s.trim() == hash)
+            && out.join("client/index.html").is_file()
+            && out.join("server/entry-server.js").is_file();
+        fresh.then(|| {
+            let warnings = std::fs::read_to_string(warnings_file(&out)).ok().and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(&t).ok()).unwrap_or_default();
+            ThemeBuild { theme: theme.to_path_buf(), dist: out.clone(), hash, warnings: warnings_of(site_dir, &warnings) }
+        })
+    };
+    if let Some(build) = built() {
+        return Ok(build);
     }
     if let Some(target) = leads_outside(site_dir, &cache) {
         return Err(BuildError::Refused(format!(
@@ -93,8 +98,15 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
             target.display()
         )));
     }
-    install_dependencies(site_dir)?;
     std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
+    // One process installs and builds at a time; one that waited finds the build done.
+    let lock = cache.join("build.lock");
+    std::fs::OpenOptions::new().create(true).append(true).open(&lock).map_err(BuildError::io(&lock))?;
+    let _lock = crate::npm::hold(&lock, "building this site's React code")?;
+    if let Some(build) = built() {
+        return Ok(build);
+    }
+    install_dependencies(site_dir)?;
     let pid = std::process::id();
     let fresh_dir = cache.join(format!("theme.tmp-{pid}"));
     let _ = std::fs::remove_dir_all(&fresh_dir);
@@ -206,7 +218,7 @@ fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
         )));
     }
     eprintln!("docsite: installing the site's dependencies (npm ci)…");
-    crate::theme::run(site_dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+    crate::npm::run(site_dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
 }
 
 /// Where `path` leads when it is a symlink, or when it resolves outside the site folder (a
@@ -315,6 +327,11 @@ fn diagnostic(v: &serde_json::Value) -> Diagnostic {
 }
 
 /// The warning records of a site build as diagnostics, their files relative to the site.
+/// Where a build keeps the warnings its client build reported.
+fn warnings_file(build: &Path) -> PathBuf {
+    build.join("warnings.json")
+}
+
 fn warnings_of(site_dir: &Path, records: &[serde_json::Value]) -> Vec<Diagnostic> {
     let mut diags = Diagnostics::default();
     diags.extend(records.iter().map(diagnostic));

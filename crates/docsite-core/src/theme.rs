@@ -4,11 +4,11 @@
 //! output; a content build never rebuilds an up-to-date theme.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
 use crate::diagnostics::BuildError;
+use crate::npm;
 
 /// Where the theme lives: `$DOCSITE_THEME`, else the repository's `theme/` folder.
 pub fn theme_dir() -> PathBuf {
@@ -42,41 +42,36 @@ pub fn source_hash(theme: &Path) -> String {
     hasher.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Builds the theme unless its output matches its sources. Prints what it does.
+/// Builds the theme unless its output matches its sources. Prints what it does. The install
+/// and build hold the theme's lock ([`npm::hold`]): a process that waited for another one's
+/// build finds the theme built.
 pub fn ensure_built(theme: &Path) -> Result<(), BuildError> {
-    if !theme.join("package.json").is_file() {
+    let manifest = theme.join("package.json");
+    if !manifest.is_file() {
         return Err(BuildError::Theme(format!("no theme at {} (set DOCSITE_THEME to the theme folder)", theme.display())));
     }
+    if is_built(theme, &source_hash(theme)) {
+        return Ok(());
+    }
+    let _lock = npm::hold(&manifest, "building the theme")?;
     let hash = source_hash(theme);
-    let stamp = theme.join(STAMP);
-    let fresh = std::fs::read_to_string(&stamp).map(|s| s.trim() == hash).unwrap_or(false)
-        && theme.join("dist/client/index.html").is_file()
-        && theme.join("dist/server/entry-server.js").is_file();
-    if fresh {
+    if is_built(theme, &hash) {
         return Ok(());
     }
     if !theme.join("node_modules").is_dir() {
         eprintln!("docsite: installing the theme's dependencies (npm ci)…");
-        run(theme, &["ci", "--no-audit", "--no-fund"])?;
+        npm::run(theme, &["ci", "--no-audit", "--no-fund"])?;
     }
     eprintln!("docsite: building the theme (npm run build)…");
-    run(theme, &["run", "build"])?;
+    npm::run(theme, &["run", "build"])?;
+    let stamp = theme.join(STAMP);
     std::fs::write(&stamp, &hash).map_err(BuildError::io(&stamp))?;
     Ok(())
 }
 
-/// Runs `npm <args>` in `dir`, streaming its output.
-pub fn run(dir: &Path, args: &[&str]) -> Result<(), BuildError> {
-    let status = Command::new("npm")
-        .args(args)
-        .current_dir(dir)
-        .stdout(std::process::Stdio::inherit())
-        .stderr(std::process::Stdio::inherit())
-        .status()
-        .map_err(|e| BuildError::Theme(format!("cannot run npm: {e} (install Node.js 20+)")))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(BuildError::Theme(format!("`npm {}` failed in {}", args.join(" "), dir.display())))
-    }
+/// Whether the theme's output was built from sources with this hash.
+fn is_built(theme: &Path, hash: &str) -> bool {
+    std::fs::read_to_string(theme.join(STAMP)).is_ok_and(|s| s.trim() == hash)
+        && theme.join("dist/client/index.html").is_file()
+        && theme.join("dist/server/entry-server.js").is_file()
 }

@@ -444,6 +444,49 @@ fn build_says_which_theme_folder_it_uses_and_where_that_came_from() {
 }
 
 #[test]
+fn builds_that_share_a_theme_install_and_build_it_one_at_a_time() {
+    // A theme folder whose `npm` (first on PATH) logs each run and fails if another overlaps it;
+    // `npm ci` makes `node_modules`, `npm run build` the files of a built theme.
+    let root = tempfile::tempdir().unwrap();
+    let theme = root.path().join("theme");
+    let bin = root.path().join("bin");
+    std::fs::create_dir_all(&theme).unwrap();
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::write(theme.join("package.json"), r#"{ "name": "a-theme", "private": true }"#).unwrap();
+    let npm = bin.join("npm");
+    let script = r#"#!/bin/sh
+mkdir running 2>/dev/null || { echo overlapping >> runs.log; exit 1; }
+echo "$*" >> runs.log
+sleep 0.3
+case "$1" in
+  ci) mkdir -p node_modules ;;
+  run) mkdir -p dist/client dist/server && echo '<!doctype html>' > dist/client/index.html && : > dist/server/entry-server.js ;;
+esac
+rmdir running
+"#;
+    std::fs::write(&npm, script).unwrap();
+    std::fs::set_permissions(&npm, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let search_path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let sites: Vec<tempfile::TempDir> = (0..3).map(|_| copy_of("basic")).collect();
+    let builds: Vec<_> = sites
+        .iter()
+        .map(|site| {
+            Command::new(env!("CARGO_BIN_EXE_docsite"))
+                .args(["build", path(site.path()), "--out", path(&site.path().join("build")), "--theme", path(&theme)])
+                .env("PATH", &search_path)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    // The builds themselves fail later (this theme renders nothing); only its npm runs matter.
+    let errors: Vec<String> = builds.into_iter().map(|b| String::from_utf8_lossy(&b.wait_with_output().unwrap().stderr).into_owned()).collect();
+    let runs = std::fs::read_to_string(theme.join("runs.log")).unwrap_or_default();
+    assert_eq!(runs, "ci --no-audit --no-fund\nrun build\n", "{errors:#?}");
+}
+
+#[test]
 fn dev_reports_a_busy_port_before_building_and_exits_2() {
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = busy.local_addr().unwrap().port().to_string();
@@ -499,7 +542,7 @@ fn a_react_page_importing_an_unknown_theme_module_is_an_error_at_its_line() {
     assert!(err.contains("`@theme/Nope`") && err.contains("does not provide"), "{err}");
     assert!(!out_dir.exists(), "nothing is written");
     // The failed build leaves no half-written cache behind.
-    let leftovers: Vec<_> = std::fs::read_dir(site.path().join(".docsite")).map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect()).unwrap_or_default();
+    let leftovers: Vec<_> = std::fs::read_dir(site.path().join(".docsite")).map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).filter(|f| f != "build.lock").collect()).unwrap_or_default();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
