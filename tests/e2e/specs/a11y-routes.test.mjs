@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SITE_BUILD, openPage, siteChunks, unexpected, useSite } from '../lib.mjs';
+import { SITE_BUILD, openPage, siteChunks, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MODE = process.env.A11Y_ROUTES ?? 'ci';
@@ -124,6 +124,9 @@ async function checkRoute(route) {
     const response = await page.goto(ctx.server.base + encodeURI(route), { waitUntil: 'networkidle' });
     const failures = [];
     if (!response?.ok()) failures.push(`HTTP ${response?.status()}`);
+    // The switch to dark mode below is heard by the app, which starts after the first paint:
+    // on a busy machine the network can be idle before then.
+    await waitForApp(page);
     // Colours are measured, not their transitions (the switch below would start some).
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
     await drawDiagrams(page);
