@@ -173,7 +173,9 @@ export function useSite({ shell = false, fixture, fixtureOptions, setup } = {}) 
  * take precedence).
  *
  * Options: width, height, colorScheme, reducedMotion, hasTouch, bypassCSP (to inject
- * test tools such as axe-core into a page whose CSP forbids inline scripts).
+ * test tools such as axe-core into a page whose CSP forbids inline scripts), waitForApp
+ * (default true: navigations wait for the app, see `settleAfterNavigation`; false for a
+ * page whose app is meant not to start).
  */
 export async function openPage(browser, opts = {}) {
   const context = await browser.newContext({
@@ -188,6 +190,7 @@ export async function openPage(browser, opts = {}) {
     (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
   );
   const page = await context.newPage();
+  if (opts.waitForApp ?? true) settleAfterNavigation(page);
   const problems = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -208,6 +211,39 @@ export function unexpected(problems, ...expected) {
  * full page load waits for this first.
  */
 export function appStarted() {
+  const root = document.getElementById('__docsite_root');
+  const link = root?.querySelector('a');
+  const isReact = (node, prefix) => Object.keys(node ?? {}).some((k) => k.startsWith(prefix));
+  return isReact(root, '__reactContainer') && (!link || isReact(link, '__reactFiber'));
+}
+
+/**
+ * Makes `page.goto` and `page.reload` that wait for `load` or `networkidle` also wait, up to
+ * 5 s, for the theme's app to start on a docsite page (one with the held entry script). The
+ * app starts after the first paint, on a busy machine after the network is idle; a test that
+ * clicks a button or dispatches an event the app listens for would otherwise race it. A page
+ * whose app cannot start (its data refused on purpose) only costs the wait. Navigations
+ * that stop earlier (`commit`, `domcontentloaded`) are left as they are: tests that hold the
+ * scripts back use them.
+ */
+function settleAfterNavigation(page) {
+  for (const method of ['goto', 'reload']) {
+    const navigate = page[method].bind(page);
+    page[method] = async (...args) => {
+      const options = (method === 'goto' ? args[1] : args[0]) ?? {};
+      const response = await navigate(...args);
+      if (options.waitUntil === undefined || options.waitUntil === 'load' || options.waitUntil === 'networkidle') {
+        await page.waitForFunction(startedOrNoApp, null, { timeout: 5000 }).catch(() => undefined);
+      }
+      return response;
+    };
+  }
+}
+
+/** `appStarted`, or the page has no app to start (run inside the page; self-contained, as
+ * a function passed to the page must be). */
+function startedOrNoApp() {
+  if (!document.querySelector('script[type="docsite/module"]')) return true;
   const root = document.getElementById('__docsite_root');
   const link = root?.querySelector('a');
   const isReact = (node, prefix) => Object.keys(node ?? {}).some((k) => k.startsWith(prefix));

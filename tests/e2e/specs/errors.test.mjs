@@ -103,7 +103,8 @@ async function underSubPath(page) {
 
 for (const [address, label] of [['/sub/', 'home page'], ['/sub/docs/fdc3-intro', 'doc page']]) {
   test(`served under a path the configuration does not expect, the ${label} shows the base-URL banner with a suggestion`, async () => {
-    const { page, context, problems } = await openPage(ctx.browser);
+    // The theme's files are not where the page looks for them: no app starts to wait for.
+    const { page, context, problems } = await openPage(ctx.browser, { waitForApp: false });
     await underSubPath(page);
     await page.goto(ctx.server.base + address, { waitUntil: 'load' });
     const banner = page.getByRole('alert').filter({ hasText: 'Your Docusaurus site did not load properly.' });

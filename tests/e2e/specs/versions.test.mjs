@@ -98,8 +98,9 @@ test('/versions lists and links every version', async () => {
   await dropdown(page).click();
   await page.getByRole('link', { name: 'All versions' }).click();
   await page.waitForURL('**/versions');
+  // The address changes before the page does: wait for its heading, not any article.
+  await page.locator('main h1', { hasText: 'FDC3 Versions' }).waitFor();
   const article = page.locator('main article');
-  await article.waitFor();
   const hrefs = await article.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   for (const version of site.versions) {
     assert.ok(hrefs.includes(version.mainDocPath), `${version.label} (${version.mainDocPath}) is linked`);
