@@ -326,12 +326,12 @@ fn diagnostic(v: &serde_json::Value) -> Diagnostic {
     }
 }
 
-/// The warning records of a site build as diagnostics, their files relative to the site.
 /// Where a build keeps the warnings its client build reported.
 fn warnings_file(build: &Path) -> PathBuf {
     build.join("warnings.json")
 }
 
+/// The warning records of a site build as diagnostics, their files relative to the site.
 fn warnings_of(site_dir: &Path, records: &[serde_json::Value]) -> Vec<Diagnostic> {
     let mut diags = Diagnostics::default();
     diags.extend(records.iter().map(diagnostic));
