@@ -71,9 +71,9 @@ impl ThemeBuild {
 /// when stale). `modules` are the React pages' paths relative to the site, in route order;
 /// `components` the modules of the site components docs use, relative to the site.
 pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String]) -> Result<ThemeBuild, BuildError> {
-    crate::theme::ensure_built(theme)?;
+    let theme_hash = crate::theme::ensure_built(theme)?;
     if modules.is_empty() && components.is_empty() {
-        return Ok(ThemeBuild { hash: crate::theme::source_hash(theme), ..ThemeBuild::of_theme(theme) });
+        return Ok(ThemeBuild { hash: theme_hash, ..ThemeBuild::of_theme(theme) });
     }
     let cache = site_dir.join(CACHE_DIR);
     let out = cache.join("theme");

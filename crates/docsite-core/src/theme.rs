@@ -42,21 +42,21 @@ pub fn source_hash(theme: &Path) -> String {
     hasher.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Builds the theme unless its output matches its sources. Prints what it does. The install
-/// and build hold the theme's lock ([`npm::hold`]): a process that waited for another one's
-/// build finds the theme built.
-pub fn ensure_built(theme: &Path) -> Result<(), BuildError> {
+/// Builds the theme unless its output matches its sources, and returns the sources' hash
+/// ([`source_hash`]). Prints what it does. The install and build hold the theme's lock
+/// ([`npm::hold`]): a process that waited for another one's build finds the theme built.
+pub fn ensure_built(theme: &Path) -> Result<String, BuildError> {
     let manifest = theme.join("package.json");
     if !manifest.is_file() {
         return Err(BuildError::Theme(format!("no theme at {} (set DOCSITE_THEME to the theme folder)", theme.display())));
     }
-    if is_built(theme, &source_hash(theme)) {
-        return Ok(());
-    }
-    let _lock = npm::hold(&manifest, "building the theme")?;
     let hash = source_hash(theme);
     if is_built(theme, &hash) {
-        return Ok(());
+        return Ok(hash);
+    }
+    let _lock = npm::hold(&manifest, "building the theme")?;
+    if is_built(theme, &hash) {
+        return Ok(hash);
     }
     if !theme.join("node_modules").is_dir() {
         eprintln!("docsite: installing the theme's dependencies (npm ci)…");
@@ -66,7 +66,7 @@ pub fn ensure_built(theme: &Path) -> Result<(), BuildError> {
     npm::run(theme, &["run", "build"])?;
     let stamp = theme.join(STAMP);
     std::fs::write(&stamp, &hash).map_err(BuildError::io(&stamp))?;
-    Ok(())
+    Ok(hash)
 }
 
 /// Whether the theme's output was built from sources with this hash.
