@@ -208,9 +208,11 @@ export function unexpected(problems, ...expected) {
  * Whether the theme's app has started on the page (run inside the page): React has taken the
  * root and hydrated its first link. The app starts only once the page has painted
  * (`theme/src/app/deferredEntry.ts`), so a test that clicks or marks the window to detect a
- * full page load waits for this first.
+ * full page load waits for this first. With `orNoApp`, also true on a page that has no app
+ * to start (no held entry script: not a docsite page).
  */
-export function appStarted() {
+export function appStarted(orNoApp = false) {
+  if (orNoApp && !document.querySelector('script[type="docsite/module"]')) return true;
   const root = document.getElementById('__docsite_root');
   const link = root?.querySelector('a');
   const isReact = (node, prefix) => Object.keys(node ?? {}).some((k) => k.startsWith(prefix));
@@ -233,21 +235,11 @@ function settleAfterNavigation(page) {
       const options = (method === 'goto' ? args[1] : args[0]) ?? {};
       const response = await navigate(...args);
       if (options.waitUntil === undefined || options.waitUntil === 'load' || options.waitUntil === 'networkidle') {
-        await page.waitForFunction(startedOrNoApp, null, { timeout: 5000 }).catch(() => undefined);
+        await page.waitForFunction(appStarted, true, { timeout: 5000 }).catch(() => undefined);
       }
       return response;
     };
   }
-}
-
-/** `appStarted`, or the page has no app to start (run inside the page; self-contained, as
- * a function passed to the page must be). */
-function startedOrNoApp() {
-  if (!document.querySelector('script[type="docsite/module"]')) return true;
-  const root = document.getElementById('__docsite_root');
-  const link = root?.querySelector('a');
-  const isReact = (node, prefix) => Object.keys(node ?? {}).some((k) => k.startsWith(prefix));
-  return isReact(root, '__reactContainer') && (!link || isReact(link, '__reactFiber'));
 }
 
 /** Waits until the theme's app has started (see `appStarted`). */

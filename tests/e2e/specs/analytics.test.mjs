@@ -130,7 +130,6 @@ test('a third-party script that never answers does not hold the page back', asyn
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'domcontentloaded' });
   // The app starts once the page has painted, whatever the pending script (the load event never comes).
   await waitForApp(page, 5000);
-  await waitForApp(page);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.locator('nav a', { hasText: 'Why FDC3?' }).first().click();
   await page.locator('main h1', { hasText: 'Why FDC3?' }).waitFor();

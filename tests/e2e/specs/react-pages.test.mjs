@@ -117,7 +117,6 @@ test('client-side navigation goes from a React page to the docs and back', async
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(`${ctx.server.base}/`);
   await page.locator('button', { hasText: 'Unlit' }).waitFor();
-  await waitForApp(page);
   // A marker on the window survives client-side navigation only.
   await waitForApp(page);
   await page.evaluate(() => {
