@@ -4,7 +4,7 @@
 //! machine sharing the theme) would otherwise run `npm ci` or a build there at once: each
 //! `npm ci` empties the `node_modules` the other is filling (npm fails with `ENOTEMPTY`), and
 //! two theme builds write the same `dist/`. Whoever installs or builds holds an exclusive
-//! advisory lock ([`hold`]) on a file of that folder first; the others wait for it, then see
+//! advisory lock ([`hold`]) on a file of that folder (or the folder) first; the others wait for it, then see
 //! the finished work and skip it.
 
 use std::fs::{File, TryLockError};
@@ -13,7 +13,7 @@ use std::process::Command;
 
 use crate::diagnostics::BuildError;
 
-/// Locks `file` (which must exist; it is only read) for this process, waiting while another
+/// Locks `file` (a file or a folder, which must exist; it is only opened to read) for this process, waiting while another
 /// process holds it and saying so with `what` (what the holder is doing). Unlocked when the
 /// returned handle is dropped, or when the process ends however it ends.
 pub fn hold(file: &Path, what: &str) -> Result<File, BuildError> {
@@ -70,6 +70,15 @@ mod tests {
         drop(first);
         waiter.join().unwrap();
         assert!(acquired.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_folder_can_be_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = hold(dir.path(), "in a test").unwrap();
+        assert!(matches!(File::open(dir.path()).unwrap().try_lock(), Err(TryLockError::WouldBlock)));
+        drop(first);
+        assert!(File::open(dir.path()).unwrap().try_lock().is_ok());
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! `DOCSITE_SITE_COMPONENTS` (paths relative to the site), each a dynamic import of the
 //! `virtual:docsite-site-components` table. The build goes to a fresh folder beside the output and
 //! replaces it only once complete, so a failed or killed build leaves the last good one.
-//! One process at a time installs and builds: it holds `.docsite/build.lock` ([`crate::npm::hold`]).
+//! One process at a time installs and builds: it holds a lock on the `.docsite` folder ([`crate::npm::hold`]).
 //!
 //! The site's `package.json` dependencies are installed with `npm ci` (its lockfile) when
 //! `node_modules` is missing or older than the lockfile; a `node_modules` that is a symlink
@@ -99,10 +99,10 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
         )));
     }
     std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
-    // One process installs and builds at a time; one that waited finds the build done.
-    let lock = cache.join("build.lock");
-    std::fs::OpenOptions::new().create(true).append(true).open(&lock).map_err(BuildError::io(&lock))?;
-    let _lock = crate::npm::hold(&lock, "building this site's React code")?;
+    // One process installs and builds at a time; one that waited finds the build done. The
+    // lock is on the cache folder itself (checked above to stay inside the site): no lock
+    // file that a link could send elsewhere.
+    let _lock = crate::npm::hold(&cache, "building this site's React code")?;
     if let Some(build) = built() {
         return Ok(build);
     }
