@@ -139,8 +139,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: site.rolldownOptions,
         // Every browser with module scripts supports modulepreload (or ignores it
-        // harmlessly); the polyfill would only cost first-view bytes.
-        modulePreload: { polyfill: false },
+        // harmlessly); the polyfill would only cost first-view bytes. A chunk imported on
+        // demand brings its stylesheets, but its scripts load as the browser finds their
+        // imports: each preload is a `<link>` added to the page, and on a long reference
+        // page adding a few of them for every kind of island cost more main-thread time
+        // (milliseconds each) than the round trip they save.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+        },
         // Mermaid's chunks are large but load only when a page has a diagram.
         chunkSizeWarningLimit: 1500,
       },

@@ -6,7 +6,7 @@ import { adoptServerArticle, Article, CONTENT_IN_HTML, routeLinks } from '../src
 import { render } from '../src/entry-server';
 import { createRoot } from 'react-dom/client';
 import { renderHtml } from '../src/content/html';
-import { mountIslands, type IslandModule } from '../src/content/islands';
+import { ATTACH_SLICE_MS, mountIslands, type IslandModule } from '../src/content/islands';
 import { Nodes } from '../src/content/Nodes';
 import { resetTabChoices } from '../src/content/islands/tabs';
 import { MEASURE_MARGIN } from '../src/content/islands/codeBlock';
@@ -253,6 +253,47 @@ describe('islands', () => {
     (root.querySelectorAll<HTMLElement>('[role="tab"]')[1] as HTMLElement).click();
     expect(selected(root)).toEqual(['C#']);
     error.mockRestore();
+  });
+
+  it('attach a few milliseconds at a time, giving the browser the main thread in between', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<p data-island="Slow"></p>'.repeat(6);
+    // Each attach takes 3 ms of the clock.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const attach = vi.fn(() => {
+      clock += 3;
+      return () => undefined;
+    });
+    let tasks = 0;
+    const islands = mountIslands(root, { Slow: async () => ({ attach }) });
+    const counting = setInterval(() => (tasks += 1), 0);
+    await islands.ready;
+    clearInterval(counting);
+    now.mockRestore();
+    expect(attach).toHaveBeenCalledTimes(6);
+    // Two attaches (6 ms) pass the 4 ms slice: the third waits for a task of its own.
+    expect(ATTACH_SLICE_MS).toBe(4);
+    expect(tasks).toBeGreaterThanOrEqual(2);
+    islands();
+  });
+
+  it('stop attaching when detached between two slices', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<p data-island="Slow"></p>'.repeat(6);
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    let islands: ReturnType<typeof mountIslands> | null = null;
+    const attach = vi.fn(() => {
+      clock += 3;
+      // Detached while the second slice waits for its turn.
+      if (attach.mock.calls.length === 2) islands?.();
+      return () => undefined;
+    });
+    islands = mountIslands(root, { Slow: async () => ({ attach }) });
+    await islands.ready;
+    now.mockRestore();
+    expect(attach).toHaveBeenCalledTimes(2);
   });
 
   it('never attach when detached before their code has loaded', async () => {

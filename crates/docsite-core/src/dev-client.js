@@ -15,7 +15,15 @@
   if (saved !== null) {
     sessionStorage.removeItem(key);
     const [x, y] = saved.split(',').map(Number);
-    const restore = () => window.scrollTo(x, y);
+    // With every block of the article laid out (blocks off screen are laid out only near
+    // the viewport: the theme's `lib/fullLayout.ts`), kept so for two frames, in which the
+    // browser records their heights; otherwise the position would land on other content.
+    const restore = () => {
+      const root = document.documentElement;
+      root.setAttribute('data-full-layout', '');
+      window.scrollTo(x, y);
+      requestAnimationFrame(() => requestAnimationFrame(() => root.removeAttribute('data-full-layout')));
+    };
     // Once the document is laid out, and again after the theme has hydrated and settled.
     if (document.readyState === 'complete') restore();
     else addEventListener('load', restore, { once: true });

@@ -11,7 +11,9 @@ import type { PageData, RouteManifest, SidebarData, SiteData } from '../generate
 import type { PageLoad } from '../components/PageLoadState';
 import { isNetworkError, loadRoute } from '../lib/chunks';
 import { doneProgress, preloadProgress, startProgress } from '../lib/progress';
+import { layOutKeepingView, restoreView, saveView, withFullLayout, type SavedView } from '../lib/fullLayout';
 import { normalizePath } from '../lib/paths';
+import { ARTICLE_ATTRIBUTE } from '../content/Article';
 import { App } from './App';
 import { updateDocumentHead } from './head';
 
@@ -48,14 +50,28 @@ function safeDecode(pathname: string): string {
   }
 }
 
-/** Scroll positions by history entry, restored on back/forward. */
-const scrollPositions = new Map<string, number>();
+/** Runs `callback` when the browser is next idle (within a second at most). */
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, { timeout: 1000 });
+  else window.setTimeout(callback, 50);
+}
+
+/** Where the reader was, by history entry, restored on back/forward. */
+const scrollPositions = new Map<string, SavedView>();
+
+/** The shown page's server-written article, if it has one. */
+function article(): Element | null {
+  return document.querySelector(`[${ARTICLE_ATTRIBUTE}]`);
+}
+
+function hashTarget(hash: string): HTMLElement | null {
+  return !hash || hash === '#' ? null : document.getElementById(safeDecode(hash.slice(1)));
+}
 
 function scrollToHash(hash: string): boolean {
-  if (!hash || hash === '#') return false;
-  const element = document.getElementById(safeDecode(hash.slice(1)));
+  const element = hashTarget(hash);
   if (!element) return false;
-  element.scrollIntoView();
+  withFullLayout(() => element.scrollIntoView());
   return true;
 }
 
@@ -90,7 +106,7 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
   const shownPath = useRef(initial.path);
   const previousKey = useRef(location.key);
   /** What to do once the next page is on screen: restore a position, a hash, or top. */
-  const pendingScroll = useRef<{ hash: string; restore: number | undefined } | null>(null);
+  const pendingScroll = useRef<{ hash: string; restore: SavedView | undefined } | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -105,7 +121,7 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
 
   useEffect(() => {
     if (previousKey.current !== location.key) {
-      scrollPositions.set(previousKey.current, window.scrollY);
+      scrollPositions.set(previousKey.current, saveView(article()));
       previousKey.current = location.key;
     }
     const decoded = safeDecode(location.pathname);
@@ -118,6 +134,10 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
       doneProgress();
       setLoad(null);
       if (navigationType !== 'POP') scrollToHash(location.hash);
+      // The browser scrolled to the heading itself (the first load's address, a "#" link, a
+      // hash typed in the address bar) before the blocks above it were laid out: lay them
+      // out once it is idle, keeping the heading where the reader sees it.
+      else if (hashTarget(location.hash)) whenIdle(() => layOutKeepingView(article()));
       return;
     }
 
@@ -164,7 +184,7 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
     if (!scroll) return;
     pendingScroll.current = null;
     updateDocumentHead(site, shown.page);
-    if (scroll.restore !== undefined) window.scrollTo(0, scroll.restore);
+    if (scroll.restore !== undefined) restoreView(article(), scroll.restore);
     else if (!scrollToHash(scroll.hash)) window.scrollTo(0, 0);
   }, [shown, site]);
 

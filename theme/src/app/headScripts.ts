@@ -115,7 +115,7 @@ export function pageRoute(siteUrl: string): string | null {
  * page is not interleaved with the entry's evaluation. Then, all at once: a preload for each
  * data chunk the boot record (`#bootId`) names, which the entry reads as soon as it runs;
  * the module preloads; the entry. The template holds the entry and its preloads inert
- * (`deferredEntry.ts`). Without paint timing, on a page that is not visible (a background
+ * (`deferredEntry.ts`) in its head. Without paint timing, on a page that is not visible (a background
  * tab reports no paint), or when it goes hidden, the paint is not waited for; if no paint
  * is reported at all, the entry starts `fallbackMs` after `load`. Runs inside the inline
  * script, so it is plain ES5.
@@ -143,9 +143,9 @@ export function startAfterFirstPaint(bootId: string, moduleType: string, preload
       var url = chunks[name];
       if (typeof url === 'string') add('link', { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: url });
     }
-    var preloads = d.querySelectorAll('link[rel="' + preloadRel + '"]');
+    var preloads = d.head.querySelectorAll('link[rel="' + preloadRel + '"]');
     for (var i = 0; i < preloads.length; i++) add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href: (preloads[i] as HTMLLinkElement).href });
-    var entries = d.querySelectorAll('script[type="' + moduleType + '"]');
+    var entries = d.head.querySelectorAll('script[type="' + moduleType + '"]');
     for (var j = 0; j < entries.length; j++) add('script', { type: 'module', crossOrigin: 'anonymous', src: (entries[j] as HTMLScriptElement).src });
   }
   function paint() {

@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import type { Node, RouteManifest } from '../generated/contract';
 import { isRoutedLink } from '../components/Link';
 import { useRouteManifest } from '../contexts/SiteData';
-import { prefetchRoute } from '../lib/chunks';
+import { prefetchRoute, prefetchRouteWhenIdle } from '../lib/chunks';
 import { onceVisible } from '../lib/visibility';
 // The content components' class names for the serializer, and their styles in the first view.
 import './classes';
@@ -180,14 +180,15 @@ export function routeLinks(
   container.addEventListener('click', onClick);
   container.addEventListener('mouseover', onIntent);
   container.addEventListener('focusin', onIntent);
-  // Links prefetch when they come into view, registered when the browser is idle.
+  // Links prefetch when they come into view (and the browser is idle), registered when the
+  // browser is idle.
   const unobserve: (() => void)[] = [];
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
   const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
   const handle = idle(() => {
     for (const anchor of container.querySelectorAll('a[href]')) {
       const to = routedTarget(anchor as HTMLAnchorElement);
-      if (to) unobserve.push(onceVisible(anchor, () => prefetchRoute(routes, to)));
+      if (to) unobserve.push(onceVisible(anchor, () => prefetchRouteWhenIdle(routes, to)));
     }
   });
   return () => {

@@ -34,12 +34,24 @@ export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   SiteComponent: () => import('./islands/siteComponent'),
 };
 
+/**
+ * How long islands attach before the browser gets the main thread back (ms): a long
+ * reference page has a hundred code blocks and dozens of tab groups, whose attaching in one
+ * go would be one long task of the page's start.
+ */
+export const ATTACH_SLICE_MS = 4;
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
 /** Detaches every island of a container; `ready` settles once each has attached or failed. */
 export type MountedIslands = Detach & { ready: Promise<void> };
 
 /**
- * Attaches every island inside `container`; the returned function detaches them all
- * (including those whose code is still loading: they never attach).
+ * Attaches every island inside `container`, in document order, a few milliseconds at a
+ * time (`ATTACH_SLICE_MS`); the returned function detaches them all (including those whose
+ * code is still loading or whose turn has not come: they never attach).
  */
 export function mountIslands(container: HTMLElement, islands = ISLANDS): MountedIslands {
   let stopped = false;
@@ -59,9 +71,14 @@ export function mountIslands(container: HTMLElement, islands = ISLANDS): Mounted
       continue;
     }
     const loading = load().then(
-      (module) => {
-        if (stopped) return;
+      async (module) => {
+        let slice = performance.now();
         for (const element of elements) {
+          if (performance.now() - slice > ATTACH_SLICE_MS) {
+            await yieldToBrowser();
+            slice = performance.now();
+          }
+          if (stopped) return;
           try {
             detachers.push(module.attach(element, KIT));
           } catch (error) {

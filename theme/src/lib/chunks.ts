@@ -87,7 +87,12 @@ export function prefetchDisabled(): boolean {
   return Boolean(connection.saveData) || (connection.effectiveType ?? '').includes('2g');
 }
 
-/** Warms the cache for a link target; failures are ignored (navigation retries). */
+/**
+ * Warms the cache for a link target: its page and sidebar data and the article writer;
+ * failures are ignored (navigation retries). Not the code of the page's on-demand
+ * components: loading it now would add their stylesheets to this page, and a stylesheet
+ * added to a long page restyles the whole of it. That code loads when the link is followed.
+ */
 export function prefetchRoute(routes: RouteManifest, href: string): void {
   if (prefetchDisabled()) return;
   const path = normalizePath(splitPath(href).pathname);
@@ -95,10 +100,39 @@ export function prefetchRoute(routes: RouteManifest, href: string): void {
   // is not prefetched (its links in the sidebar and breadcrumbs): its first load may have
   // read it without its content, and coming back to it loads it whole then.
   if (!routes.routes[path] || path === normalizePath(window.location.pathname)) return;
-  loadRoute(routes, path).catch(() => undefined);
+  const { chunk, sidebar } = routeChunks(routes, path);
+  Promise.all([loadJson(chunk), loadSerializer(), sidebar ? loadJson(sidebar) : null]).catch(() => undefined);
+}
+
+/** Link targets waiting for an idle moment to be prefetched, in the order they came into view. */
+const idleQueue: { routes: RouteManifest; href: string }[] = [];
+
+function runIdleQueue(deadline: { timeRemaining(): number }): void {
+  // One at least per idle period, more while the browser has time left.
+  do {
+    const next = idleQueue.shift();
+    if (next) prefetchRoute(next.routes, next.href);
+  } while (idleQueue.length > 0 && deadline.timeRemaining() > 5);
+  if (idleQueue.length > 0) scheduleIdle(runIdleQueue);
+}
+
+function scheduleIdle(callback: (deadline: { timeRemaining(): number }) => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback);
+  else window.setTimeout(() => callback({ timeRemaining: () => 0 }), 50);
+}
+
+/**
+ * Prefetches a link target when the browser is idle (a link that came into view): the
+ * links a page shows at load would otherwise start dozens of fetches and parses while it
+ * is still starting. Hovering or focusing a link prefetches at once (`prefetchRoute`).
+ */
+export function prefetchRouteWhenIdle(routes: RouteManifest, href: string): void {
+  idleQueue.push({ routes, href });
+  if (idleQueue.length === 1) scheduleIdle(runIdleQueue);
 }
 
 /** Test hook. */
 export function clearChunkCache(): void {
   cache.clear();
+  idleQueue.length = 0;
 }

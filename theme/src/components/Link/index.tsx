@@ -1,14 +1,15 @@
 //! The one link component of the theme. Internal routes navigate client-side through
-//! the router and prefetch their data chunks (hover, focus, visible); external URLs
+//! the router and prefetch their data chunks (on hover or focus at once, once visible when
+//! the browser is idle: `lib/chunks.ts`); external URLs
 //! open in a new tab; same-page hashes, file links and `reload` links (Docusaurus's
 //! `pathname:///` links, marked `data-reload` by the engine) stay plain anchors that the
 //! browser loads as documents.
 import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 import { useRouteManifest } from '../../contexts/SiteData';
-import { prefetchRoute } from '../../lib/chunks';
+import { prefetchRoute, prefetchRouteWhenIdle } from '../../lib/chunks';
 import { isExternalUrl, looksLikeFile, splitPath } from '../../lib/paths';
-import { onceVisible } from '../../lib/visibility';
+import { onceVisible, whenIdle } from '../../lib/visibility';
 
 export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** Internal route (`/docs/x#y`), same-page hash or external URL. */
@@ -30,10 +31,12 @@ export function Link({ to, reload = false, children, onClick, onMouseEnter, onFo
   const href = useHref(routed ? to : '/');
   const navigate = useLinkClickHandler<HTMLAnchorElement>(routed ? to : '/');
 
+  // Watched from when the browser is idle: a page's first render mounts hundreds of links
+  // (sidebar, table of contents), whose watching would otherwise lengthen its commit.
   useEffect(() => {
     const element = ref.current;
     if (!routed || !element) return;
-    return onceVisible(element, () => prefetchRoute(routes, to));
+    return whenIdle(() => onceVisible(element, () => prefetchRouteWhenIdle(routes, to)));
   }, [routed, routes, to]);
 
   if (isExternalUrl(to)) {
