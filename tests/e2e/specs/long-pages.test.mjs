@@ -1,6 +1,6 @@
-// Long pages (SPEC §4 page load, §2 scrolling): a server-written article's blocks are laid
-// out only near the viewport (`content-visibility: auto`, theme `styles/markdown.css`),
-// and every scroll to a position or a heading lays the whole article out first
+// Long pages (SPEC §4 page load, §2 scrolling): an article's code blocks are laid out only
+// near the viewport (`content-visibility: auto`, theme `CodeBlock/styles.module.css`), and
+// every scroll to a position or a heading lays the whole article out first
 // (`lib/fullLayout.ts`), so what the reader sees never depends on which blocks were laid out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,20 +23,20 @@ const headingAt = (page, fraction) =>
     return headings[Math.floor(headings.length * fraction)].id;
   }, fraction);
 
-test('a long article lays out only the blocks near the viewport, and every block once asked to', async () => {
+test('a long article lays out its code blocks only near the viewport, and all of them once asked to', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 412, height: 823 });
   await page.goto(ctx.server.base + LONG, { waitUntil: 'networkidle' });
   const lastBlocks = () =>
-    page.evaluate(() => [...document.querySelectorAll('[data-article] > *')].slice(-8).map((block) => [getComputedStyle(block).contentVisibility, block.getBoundingClientRect().height]));
+    page.evaluate(() => [...document.querySelectorAll('[data-article] .code-block')].slice(-8).map((block) => [getComputedStyle(block).contentVisibility, block.getBoundingClientRect().height]));
   const before = await lastBlocks();
-  assert.deepEqual(new Set(before.map(([visibility]) => visibility)), new Set(['auto']), 'the last blocks are laid out only near the viewport');
-  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('[data-article] > header')).contentVisibility), 'visible', 'the title is always drawn');
+  assert.deepEqual(new Set(before.map(([visibility]) => visibility)), new Set(['auto']), 'the last code blocks are laid out only near the viewport');
   await page.evaluate(() => document.documentElement.setAttribute('data-full-layout', ''));
   const laidOut = await lastBlocks();
-  // Far below the viewport they count as 3rem (code blocks: 10rem) until laid out.
+  assert.deepEqual(new Set(laidOut.map(([visibility]) => visibility)), new Set(['visible']));
+  // Far below the viewport they count as 10rem until laid out.
   assert.ok(
     before.some(([, height], i) => Math.abs(height - laidOut[i][1]) > 1),
-    `laid out, the last blocks have heights of their own: ${before.map(([, h]) => h)} then ${laidOut.map(([, h]) => h)}`,
+    `laid out, the last code blocks have heights of their own: ${before.map(([, h]) => h)} then ${laidOut.map(([, h]) => h)}`,
   );
   assert.deepEqual(unexpected(problems), []);
   await context.close();
@@ -102,14 +102,15 @@ for (const [how, reach] of [
   });
 }
 
-test('a block holding the focus is drawn whole, and a printed page shows every block', async () => {
+test('a code block holding the focus is drawn whole, and a printed page shows every block', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 412, height: 823 });
   await page.goto(ctx.server.base + LONG, { waitUntil: 'networkidle' });
-  const block = await page.evaluateHandle(() => [...document.querySelectorAll('[data-article] > p')].filter((p) => p.querySelector('a[href]')).at(-1));
-  assert.equal(await block.evaluate((p) => getComputedStyle(p).contentVisibility), 'auto');
-  // Paint containment would clip a focus ring drawn outside the paragraph's box.
-  await block.evaluate((p) => p.querySelector('a[href]').focus());
-  assert.equal(await block.evaluate((p) => getComputedStyle(p).contentVisibility), 'visible');
+  await waitForApp(page);
+  const block = await page.evaluateHandle(() => [...document.querySelectorAll('[data-article] .code-block')].at(-1));
+  assert.equal(await block.evaluate((b) => getComputedStyle(b).contentVisibility), 'auto');
+  // Paint containment would clip a focus ring drawn at the block's edge.
+  await block.evaluate((b) => b.querySelector('button').focus());
+  assert.equal(await block.evaluate((b) => getComputedStyle(b).contentVisibility), 'visible');
   await page.emulateMedia({ media: 'print' });
   const printed = await page.evaluate(() => [...new Set([...document.querySelectorAll('[data-article] *')].map((b) => getComputedStyle(b).contentVisibility))]);
   assert.deepEqual(printed, ['visible']);

@@ -87,12 +87,7 @@ export function prefetchDisabled(): boolean {
   return Boolean(connection.saveData) || (connection.effectiveType ?? '').includes('2g');
 }
 
-/**
- * Warms the cache for a link target: its page and sidebar data and the article writer;
- * failures are ignored (navigation retries). Not the code of the page's on-demand
- * components: loading it now would add their stylesheets to this page, and a stylesheet
- * added to a long page restyles the whole of it. That code loads when the link is followed.
- */
+/** Warms the cache for a link target; failures are ignored (navigation retries). */
 export function prefetchRoute(routes: RouteManifest, href: string): void {
   if (prefetchDisabled()) return;
   const path = normalizePath(splitPath(href).pathname);
@@ -100,8 +95,7 @@ export function prefetchRoute(routes: RouteManifest, href: string): void {
   // is not prefetched (its links in the sidebar and breadcrumbs): its first load may have
   // read it without its content, and coming back to it loads it whole then.
   if (!routes.routes[path] || path === normalizePath(window.location.pathname)) return;
-  const { chunk, sidebar } = routeChunks(routes, path);
-  Promise.all([loadJson(chunk), loadSerializer(), sidebar ? loadJson(sidebar) : null]).catch(() => undefined);
+  loadRoute(routes, path).catch(() => undefined);
 }
 
 /** Link targets waiting for an idle moment to be prefetched, in the order they came into view. */

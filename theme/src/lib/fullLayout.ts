@@ -1,11 +1,12 @@
-//! The article's blocks are laid out only near the viewport (`content-visibility: auto` in
-//! `styles/markdown.css`): a long reference page's first load then lays out one screen, not
-//! the whole page. A block never laid out counts as a few lines high, so a position on the
-//! page is only right once the blocks above it have been laid out. Before a scroll to a
-//! position or a heading, the whole article is laid out, and kept laid out for two frames:
-//! the browser records each block's real height when it renders it, and a block it skips
-//! afterwards keeps that height. Scrolling up from a heading reached by its address then
-//! moves smoothly, and a restored position shows the content it was saved on.
+//! An article's code blocks are laid out only near the viewport (`content-visibility: auto`
+//! in `CodeBlock/styles.module.css`): a long reference page's first load lays out one
+//! screen of its hundred blocks. A block never laid out counts as 10rem high, so a position
+//! on the page is only right once the blocks above it have been laid out, and the browser's
+//! scroll anchoring does not make up for a block taking its real height. Before a scroll to
+//! a position or a heading, the whole article is laid out, and kept laid out for two
+//! frames: the browser records each block's real height when it renders it, and a block it
+//! skips afterwards keeps that height. Scrolling up from a heading reached by its address
+//! then moves by the distance scrolled, and back/forward shows the content the reader left.
 
 /** Set on `<html>` while every block of the article is laid out. */
 export const FULL_LAYOUT_ATTRIBUTE = 'data-full-layout';
@@ -32,7 +33,7 @@ export function withFullLayout<T>(scroll: () => T): T {
  * Where the reader is in the page: the article's block at the top of the viewport and how
  * far from the top it is, and the scroll position as a fallback (no article, or the
  * reader is past it). A position alone would not do: blocks above that were never laid
- * out count as 3rem, so the same content sits lower once they are.
+ * out count as 10rem, so the same content sits elsewhere once they are.
  */
 export type SavedView = { y: number; block: number; top: number };
 
