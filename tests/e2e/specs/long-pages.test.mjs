@@ -1,7 +1,7 @@
 // Long pages (SPEC §4 page load, §2 scrolling): an article's code blocks are laid out only
-// near the viewport (`content-visibility: auto`, theme `CodeBlock/styles.module.css`), and
-// every scroll to a position or a heading lays the whole article out first
-// (`lib/fullLayout.ts`), so what the reader sees never depends on which blocks were laid out.
+// near the viewport (`content-visibility: auto`, theme `CodeBlock/styles.module.css`);
+// back/forward returns to the block the reader was on with the whole article laid out
+// (`lib/fullLayout.ts`), and scrolling never jumps, whichever blocks were laid out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
@@ -83,7 +83,6 @@ for (const [how, reach] of [
     const opened = await openPage(ctx.browser, { width: 412, height: 823 });
     await reach(opened.page, id);
     await waitForApp(opened.page);
-    // The blocks above are laid out once the browser is idle, and kept so for two frames.
     await opened.page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
     await frames(opened.page);
     await opened.page.waitForFunction(() => !document.documentElement.hasAttribute('data-full-layout'));

@@ -11,7 +11,7 @@ import type { PageData, RouteManifest, SidebarData, SiteData } from '../generate
 import type { PageLoad } from '../components/PageLoadState';
 import { isNetworkError, loadRoute } from '../lib/chunks';
 import { doneProgress, preloadProgress, startProgress } from '../lib/progress';
-import { layOutKeepingView, restoreView, saveView, withFullLayout, type SavedView } from '../lib/fullLayout';
+import { restoreView, saveView, type SavedView } from '../lib/fullLayout';
 import { normalizePath } from '../lib/paths';
 import { ARTICLE_ATTRIBUTE } from '../content/Article';
 import { App } from './App';
@@ -50,12 +50,6 @@ function safeDecode(pathname: string): string {
   }
 }
 
-/** Runs `callback` when the browser is next idle (within a second at most). */
-function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, { timeout: 1000 });
-  else window.setTimeout(callback, 50);
-}
-
 /** Where the reader was, by history entry, restored on back/forward. */
 const scrollPositions = new Map<string, SavedView>();
 
@@ -71,7 +65,7 @@ function hashTarget(hash: string): HTMLElement | null {
 function scrollToHash(hash: string): boolean {
   const element = hashTarget(hash);
   if (!element) return false;
-  withFullLayout(() => element.scrollIntoView());
+  element.scrollIntoView();
   return true;
 }
 
@@ -134,10 +128,6 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
       doneProgress();
       setLoad(null);
       if (navigationType !== 'POP') scrollToHash(location.hash);
-      // The browser scrolled to the heading itself (the first load's address, a "#" link, a
-      // hash typed in the address bar) before the blocks above it were laid out: lay them
-      // out once it is idle, keeping the heading where the reader sees it.
-      else if (hashTarget(location.hash)) whenIdle(() => layOutKeepingView(article()));
       return;
     }
 

@@ -3,10 +3,8 @@
 //! screen of its hundred blocks. A block never laid out counts as 10rem high, so a position
 //! on the page is only right once the blocks above it have been laid out, and the browser's
 //! scroll anchoring does not make up for a block taking its real height. Before a scroll to
-//! a position or a heading, the whole article is laid out, and kept laid out for two
-//! frames: the browser records each block's real height when it renders it, and a block it
-//! skips afterwards keeps that height. Scrolling up from a heading reached by its address
-//! then moves by the distance scrolled, and back/forward shows the content the reader left.
+//! a saved position, the whole article is laid out, and kept laid out for two frames: the browser records each block's real height when it renders it, and a block it
+//! skips afterwards keeps that height. Back/forward then shows the content the reader left.
 
 /** Set on `<html>` while every block of the article is laid out. */
 export const FULL_LAYOUT_ATTRIBUTE = 'data-full-layout';
@@ -54,12 +52,4 @@ export function restoreView(article: Element | null, view: SavedView): void {
     if (block) window.scrollTo(0, window.scrollY + block.getBoundingClientRect().top - view.top);
     else window.scrollTo(0, view.y);
   });
-}
-
-/**
- * Lays out the whole article without moving what the reader sees. For a page the browser
- * scrolled itself (to the heading in its address) before the blocks above were laid out.
- */
-export function layOutKeepingView(article: Element | null): void {
-  restoreView(article, saveView(article));
 }
