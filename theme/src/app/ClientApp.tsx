@@ -58,12 +58,9 @@ function article(): Element | null {
   return document.querySelector(`[${ARTICLE_ATTRIBUTE}]`);
 }
 
-function hashTarget(hash: string): HTMLElement | null {
-  return !hash || hash === '#' ? null : document.getElementById(safeDecode(hash.slice(1)));
-}
-
 function scrollToHash(hash: string): boolean {
-  const element = hashTarget(hash);
+  if (!hash || hash === '#') return false;
+  const element = document.getElementById(safeDecode(hash.slice(1)));
   if (!element) return false;
   element.scrollIntoView();
   return true;

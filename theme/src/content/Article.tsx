@@ -17,6 +17,7 @@ import type { Node, RouteManifest } from '../generated/contract';
 import { isRoutedLink } from '../components/Link';
 import { useRouteManifest } from '../contexts/SiteData';
 import { prefetchRoute, prefetchRouteWhenIdle } from '../lib/chunks';
+import { whenIdle } from '../lib/idle';
 import { onceVisible } from '../lib/visibility';
 // The content components' class names for the serializer, and their styles in the first view.
 import './classes';
@@ -180,22 +181,22 @@ export function routeLinks(
   container.addEventListener('click', onClick);
   container.addEventListener('mouseover', onIntent);
   container.addEventListener('focusin', onIntent);
-  // Links prefetch when they come into view (and the browser is idle), registered when the
-  // browser is idle.
-  const unobserve: (() => void)[] = [];
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-  const handle = idle(() => {
+  // Links prefetch when they come into view (and the browser is idle), watched from when
+  // the browser is idle, as the theme's `Link` does.
+  const unwatch = whenIdle(() => {
+    const unobserve: (() => void)[] = [];
     for (const anchor of container.querySelectorAll('a[href]')) {
       const to = routedTarget(anchor as HTMLAnchorElement);
       if (to) unobserve.push(onceVisible(anchor, () => prefetchRouteWhenIdle(routes, to)));
     }
+    return () => {
+      for (const stop of unobserve) stop();
+    };
   });
   return () => {
-    cancelIdle(handle);
+    unwatch();
     container.removeEventListener('click', onClick);
     container.removeEventListener('mouseover', onIntent);
     container.removeEventListener('focusin', onIntent);
-    for (const stop of unobserve.splice(0)) stop();
   };
 }

@@ -6,6 +6,7 @@ import { preloadContent } from '../content/lazy';
 import { loadSerializer } from '../content/serializer';
 import { preloadSitePage } from '../app/sitePages';
 import { preloadBlogView } from '../app/blogViews';
+import { onIdle, type IdleDeadline } from './idle';
 import { normalizePath, splitPath } from './paths';
 
 const cache = new Map<string, Promise<unknown>>();
@@ -101,18 +102,13 @@ export function prefetchRoute(routes: RouteManifest, href: string): void {
 /** Link targets waiting for an idle moment to be prefetched, in the order they came into view. */
 const idleQueue: { routes: RouteManifest; href: string }[] = [];
 
-function runIdleQueue(deadline: { timeRemaining(): number }): void {
+function runIdleQueue(deadline: IdleDeadline): void {
   // One at least per idle period, more while the browser has time left.
   do {
     const next = idleQueue.shift();
     if (next) prefetchRoute(next.routes, next.href);
   } while (idleQueue.length > 0 && deadline.timeRemaining() > 5);
-  if (idleQueue.length > 0) scheduleIdle(runIdleQueue);
-}
-
-function scheduleIdle(callback: (deadline: { timeRemaining(): number }) => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback);
-  else window.setTimeout(() => callback({ timeRemaining: () => 0 }), 50);
+  if (idleQueue.length > 0) onIdle(runIdleQueue);
 }
 
 /**
@@ -122,7 +118,7 @@ function scheduleIdle(callback: (deadline: { timeRemaining(): number }) => void)
  */
 export function prefetchRouteWhenIdle(routes: RouteManifest, href: string): void {
   idleQueue.push({ routes, href });
-  if (idleQueue.length === 1) scheduleIdle(runIdleQueue);
+  if (idleQueue.length === 1) onIdle(runIdleQueue);
 }
 
 /** Test hook. */

@@ -2,8 +2,9 @@
 //! in `CodeBlock/styles.module.css`): a long reference page's first load lays out one
 //! screen of its hundred blocks. A block never laid out counts as 10rem high, so a position
 //! on the page is only right once the blocks above it have been laid out, and the browser's
-//! scroll anchoring does not make up for a block taking its real height. Before a scroll to
-//! a saved position, the whole article is laid out, and kept laid out for two frames: the browser records each block's real height when it renders it, and a block it
+//! scroll anchoring does not make up for a block taking its real height. Before a scroll
+//! back to a saved position, the whole article is laid out, and kept laid out for two
+//! frames: the browser records each block's real height when it renders it, and a block it
 //! skips afterwards keeps that height. Back/forward then shows the content the reader left.
 
 /** Set on `<html>` while every block of the article is laid out. */

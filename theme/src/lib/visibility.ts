@@ -58,29 +58,3 @@ export function onceVisible(element: Element, callback: () => void, margin = '0p
   };
 }
 
-/** Started from `whenIdle`, in the order they were asked for; run together at the next idle moment. */
-const idleStarts = new Set<{ start: () => () => void; stop: (() => void) | null }>();
-
-function runIdleStarts(): void {
-  for (const entry of idleStarts) entry.stop = entry.start();
-  idleStarts.clear();
-}
-
-/**
- * Runs `start` (which returns its own undo) when the browser is next idle, batched with
- * every other start asked for before then. Returns a function that cancels the start or
- * undoes it.
- */
-export function whenIdle(start: () => () => void): () => void {
-  const entry: { start: () => () => void; stop: (() => void) | null } = { start, stop: null };
-  if (idleStarts.size === 0) {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(runIdleStarts);
-    else window.setTimeout(runIdleStarts, 1);
-  }
-  idleStarts.add(entry);
-  return () => {
-    if (idleStarts.delete(entry)) return;
-    entry.stop?.();
-    entry.stop = null;
-  };
-}

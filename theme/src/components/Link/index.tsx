@@ -9,7 +9,8 @@ import { useHref, useLinkClickHandler } from 'react-router';
 import { useRouteManifest } from '../../contexts/SiteData';
 import { prefetchRoute, prefetchRouteWhenIdle } from '../../lib/chunks';
 import { isExternalUrl, looksLikeFile, splitPath } from '../../lib/paths';
-import { onceVisible, whenIdle } from '../../lib/visibility';
+import { whenIdle } from '../../lib/idle';
+import { onceVisible } from '../../lib/visibility';
 
 export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** Internal route (`/docs/x#y`), same-page hash or external URL. */
