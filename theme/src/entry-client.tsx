@@ -13,7 +13,8 @@ import { adoptServerArticle } from './content/Article';
 import { preloadContent } from './content/lazy';
 import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
 import { preloadBlogView } from './app/blogViews';
-import { normalizePath } from './lib/paths';
+import { normalizePath, safeDecode } from './lib/paths';
+import { revealLinkTarget } from './lib/reveal';
 
 const ROOT_ID = '__docsite_root';
 
@@ -21,13 +22,7 @@ const ROOT_ID = '__docsite_root';
 function normaliseAddress(): string {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // Keep the raw path.
-  }
-  if (path !== decoded) window.history.replaceState(window.history.state, '', `${encodeURI(path)}${search}${hash}`);
+  if (path !== safeDecode(pathname)) window.history.replaceState(window.history.state, '', `${encodeURI(path)}${search}${hash}`);
   return path;
 }
 
@@ -38,6 +33,7 @@ function hydrate(data: BootData): void {
   const shownPath = data.page.kind === 'notFound' && data.routes.routes[path] ? UNMATCHED_PATH : path;
   // The article stays as the server wrote it: React adopts it instead of hydrating it.
   adoptServerArticle();
+  document.addEventListener('click', revealLinkTarget, true);
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (a long reference page's sidebar and table
   // of contents are hundreds of elements); a click before it finishes is replayed by React.

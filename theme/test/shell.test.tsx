@@ -13,6 +13,7 @@ import { render } from '../src/entry-server';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
 import { Dropdown } from '../src/components/Dropdown';
 import { autoHeightDuration, collapseDuration } from '../src/lib/collapse';
+import { WHOLE_ARTICLE_ATTRIBUTE } from '../src/lib/reveal';
 import { click, mount, withProviders } from './render';
 import { page, site } from './fixtures';
 
@@ -43,6 +44,7 @@ function runHeadScript(script: string, pathname: string, route = page.path): voi
 
 afterEach(() => {
   document.documentElement.removeAttribute('data-announcement-bar-initially-dismissed');
+  document.documentElement.removeAttribute(WHOLE_ARTICLE_ATTRIBUTE);
   document.documentElement.style.colorScheme = '';
   document.getElementById(BASE_URL_BANNER_ID)?.remove();
   window.history.replaceState(null, '', '/');
@@ -83,6 +85,13 @@ describe('inline head script', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
+  it('marks a page loaded with a hash, whose article is then laid out whole', () => {
+    runHeadScript(script(), page.path);
+    expect(document.documentElement.hasAttribute(WHOLE_ARTICLE_ATTRIBUTE)).toBe(false);
+    runHeadScript(script(), `${page.path}#a-heading`);
+    expect(document.documentElement.hasAttribute(WHOLE_ARTICLE_ATTRIBUTE)).toBe(true);
+  });
+
   it('ignores the stored mode when the switch is disabled, and follows the system only when asked', () => {
     localStorage.setItem('theme', 'dark');
     runHeadScript(script({ colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false } }), page.path);
@@ -107,6 +116,7 @@ describe('inline head script', () => {
     runHeadScript(script(), page.path);
     expect(document.documentElement.getAttribute('data-announcement-bar-initially-dismissed')).toBe('true');
     document.documentElement.removeAttribute('data-announcement-bar-initially-dismissed');
+  document.documentElement.removeAttribute(WHOLE_ARTICLE_ATTRIBUTE);
     localStorage.setItem(ANNOUNCEMENT_ID_KEY, 'an-older-one');
     runHeadScript(script(), page.path);
     expect(document.documentElement.hasAttribute('data-announcement-bar-initially-dismissed')).toBe(false);

@@ -15,14 +15,12 @@
   if (saved !== null) {
     sessionStorage.removeItem(key);
     const [x, y] = saved.split(',').map(Number);
-    // With every block of the article laid out (blocks off screen are laid out only near
-    // the viewport: the theme's `lib/fullLayout.ts`), kept so for two frames, in which the
-    // browser records their heights; otherwise the position would land on other content.
+    // With every block of the article laid out for good first (until the theme reveals
+    // them, blocks are laid out only near the viewport: its `lib/reveal.ts`); otherwise
+    // the position would land on other content.
     const restore = () => {
-      const root = document.documentElement;
-      root.setAttribute('data-full-layout', '');
+      for (const block of document.querySelectorAll('[data-article] > *, [data-article] .code-block')) block.setAttribute('data-laid-out', '');
       window.scrollTo(x, y);
-      requestAnimationFrame(() => requestAnimationFrame(() => root.removeAttribute('data-full-layout')));
     };
     // Once the document is laid out, and again after the theme has hydrated and settled.
     if (document.readyState === 'complete') restore();

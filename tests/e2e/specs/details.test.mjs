@@ -33,6 +33,8 @@ test('every external link opens in a new tab with rel="noopener noreferrer"; int
   const popup = context.waitForEvent('page');
   await page.locator('main').getByRole('link', { name: 'the example site' }).click();
   const opened = await popup;
+  // The new tab exists before its address does (it is '' for a moment): wait for it.
+  await opened.waitForURL('https://example.com/docs', { waitUntil: 'commit', timeout: 5000 }).catch(() => undefined);
   assert.equal(opened.url(), 'https://example.com/docs');
   assert.equal(new URL(page.url()).pathname, '/docs/guides/long', 'the site stays open');
   assert.deepEqual(problems, []);

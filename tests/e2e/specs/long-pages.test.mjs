@@ -1,5 +1,7 @@
-// Long pages (SPEC §4 page load, §2 scrolling): an article's code blocks are laid out only
-// near the viewport (`content-visibility: auto`, theme `CodeBlock/styles.module.css`);
+// Long pages (SPEC §4 page load, §2 scrolling): an article's first layout covers the screens
+// near the viewport, and the rest is laid out once the page is idle (`lib/reveal.ts`); its
+// code blocks are laid out only near the viewport (`content-visibility: auto`, theme
+// `CodeBlock/styles.module.css`);
 // back/forward returns to the block the reader was on with the whole article laid out
 // (`lib/fullLayout.ts`), and scrolling never jumps, whichever blocks were laid out.
 import { test } from 'node:test';
@@ -23,21 +25,77 @@ const headingAt = (page, fraction) =>
     return headings[Math.floor(headings.length * fraction)].id;
   }, fraction);
 
-test('a long article lays out its code blocks only near the viewport, and all of them once asked to', async () => {
+/** The article's top-level blocks: [laid out for good, content-visibility, height]. */
+const articleBlocks = (page) =>
+  page.evaluate(() => [...document.querySelector('[data-article]').children].slice(1).map((block) => [block.hasAttribute('data-laid-out'), getComputedStyle(block).contentVisibility, block.getBoundingClientRect().height]));
+
+/** The article's code blocks: [laid out for good, content-visibility]. */
+const codeBlocks = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-article] .code-block')].map((block) => [block.hasAttribute('data-laid-out'), getComputedStyle(block).contentVisibility]));
+
+/** The page never has time to spare (no idle moment, no background task): the article stays as its first layout left it. */
+const holdReveal = (page) =>
+  page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    Object.defineProperty(window, 'scheduler', { value: undefined });
+  });
+
+test('a long article is laid out near the viewport first, the rest once the page is idle, and what the reader sees stays', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 412, height: 823 });
+  // The theme's JavaScript waits until the page as the server wrote it has been looked at.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(ctx.server.base + LONG, { waitUntil: 'domcontentloaded' });
+  // Painted: the stylesheet has applied.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  const first = () => page.evaluate(() => [window.scrollY, document.querySelector('[data-article] > p').getBoundingClientRect().top]);
+  const shown = await first();
+  const before = await articleBlocks(page);
+  assert.ok(before.every(([laidOut, visibility]) => !laidOut && visibility === 'auto'), 'no block is laid out for good before the theme runs');
+  assert.ok((await codeBlocks(page)).slice(-10).every(([laidOut, visibility]) => !laidOut && visibility === 'auto'), 'so do code blocks');
+  release();
+  await waitForApp(page);
+  await page.waitForFunction(() => [...document.querySelector('[data-article]').children].every((block) => block.hasAttribute('data-laid-out')), null, { timeout: 15_000 });
+  const after = await articleBlocks(page);
+  assert.deepEqual(new Set(after.map(([, visibility]) => visibility)), new Set(['visible']));
+  assert.deepEqual(new Set((await codeBlocks(page)).map(([, visibility]) => visibility)), new Set(['visible']), 'code blocks too');
+  // Far below the viewport they counted as placeholders: laid out, most have heights of their own.
+  const changed = after.slice(-20).filter(([, , height], i) => Math.abs(height - before.slice(-20)[i][2]) > 1).length;
+  assert.ok(changed >= 10, `laid out, the last blocks have heights of their own: ${before.slice(-20).map(([, , h]) => h)} then ${after.slice(-20).map(([, , h]) => h)}`);
+  assert.deepEqual(await first(), shown, 'the top of the page has not moved');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a link in the table of contents to a heading far down, followed before the article is laid out, lands on it for good', async () => {
+  const { page, context, problems } = await openPage(ctx.browser, { width: 1400, height: 900 });
+  await holdReveal(page);
   await page.goto(ctx.server.base + LONG, { waitUntil: 'networkidle' });
-  const lastBlocks = () =>
-    page.evaluate(() => [...document.querySelectorAll('[data-article] .code-block')].slice(-8).map((block) => [getComputedStyle(block).contentVisibility, block.getBoundingClientRect().height]));
-  const before = await lastBlocks();
-  assert.deepEqual(new Set(before.map(([visibility]) => visibility)), new Set(['auto']), 'the last code blocks are laid out only near the viewport');
+  await waitForApp(page);
+  const id = await headingAt(page, 0.7);
+  assert.ok((await articleBlocks(page)).every(([laidOut]) => !laidOut), 'nothing is laid out for good yet');
+  await page.locator(`nav[aria-label="Table of contents"] a[href="#${id}"]`).click();
+  await frames(page, 6);
+  const top = () => page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, id);
+  const landed = await top();
+  assert.ok(landed >= 0 && landed < 200, `the heading is at the top of the viewport (${landed})`);
+  const blocks = await articleBlocks(page);
+  const index = await page.evaluate((id) => [...document.querySelector('[data-article]').children].indexOf(document.getElementById(id)) - 1, id);
+  assert.ok(blocks.slice(0, index + 1).every(([laidOut]) => laidOut), 'every block above the heading, and the heading, is laid out for good');
+  const codeAbove = await page.evaluate((id) => {
+    const heading = document.getElementById(id);
+    return [...document.querySelectorAll('[data-article] .code-block')].filter((block) => block.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).map((block) => getComputedStyle(block).contentVisibility);
+  }, id);
+  assert.ok(codeAbove.length > 20 && codeAbove.every((visibility) => visibility === 'visible'), 'so is every code block above it');
+  assert.ok(blocks.slice(index + 30).every(([laidOut]) => !laidOut), 'blocks far below it are not');
+  // Laying the whole article out (what the page does once idle) does not move it.
   await page.evaluate(() => document.documentElement.setAttribute('data-full-layout', ''));
-  const laidOut = await lastBlocks();
-  assert.deepEqual(new Set(laidOut.map(([visibility]) => visibility)), new Set(['visible']));
-  // Far below the viewport they count as 10rem until laid out.
-  assert.ok(
-    before.some(([, height], i) => Math.abs(height - laidOut[i][1]) > 1),
-    `laid out, the last code blocks have heights of their own: ${before.map(([, h]) => h)} then ${laidOut.map(([, h]) => h)}`,
-  );
+  await frames(page);
+  assert.ok(Math.abs((await top()) - landed) <= 1, `the heading stays at ${landed} px, not ${await top()}`);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
@@ -103,13 +161,15 @@ for (const [how, reach] of [
 
 test('a code block holding the focus is drawn whole, and a printed page shows every block', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 412, height: 823 });
+  await holdReveal(page);
   await page.goto(ctx.server.base + LONG, { waitUntil: 'networkidle' });
   await waitForApp(page);
   const block = await page.evaluateHandle(() => [...document.querySelectorAll('[data-article] .code-block')].at(-1));
-  assert.equal(await block.evaluate((b) => getComputedStyle(b).contentVisibility), 'auto');
+  const visibility = () => block.evaluate((b) => [getComputedStyle(b).contentVisibility, getComputedStyle(b.closest('[data-article] > *')).contentVisibility]);
+  assert.deepEqual(await visibility(), ['auto', 'auto']);
   // Paint containment would clip a focus ring drawn at the block's edge.
   await block.evaluate((b) => b.querySelector('button').focus());
-  assert.equal(await block.evaluate((b) => getComputedStyle(b).contentVisibility), 'visible');
+  assert.deepEqual(await visibility(), ['visible', 'visible']);
   await page.emulateMedia({ media: 'print' });
   const printed = await page.evaluate(() => [...new Set([...document.querySelectorAll('[data-article] *')].map((b) => getComputedStyle(b).contentVisibility))]);
   assert.deepEqual(printed, ['visible']);

@@ -11,9 +11,9 @@ import type { PageData, RouteManifest, SidebarData, SiteData } from '../generate
 import type { PageLoad } from '../components/PageLoadState';
 import { isNetworkError, loadRoute } from '../lib/chunks';
 import { doneProgress, preloadProgress, startProgress } from '../lib/progress';
-import { restoreView, saveView, type SavedView } from '../lib/fullLayout';
-import { normalizePath } from '../lib/paths';
-import { ARTICLE_ATTRIBUTE } from '../content/Article';
+import { restoreView, saveView, type SavedView } from '../lib/savedView';
+import { ARTICLE_ATTRIBUTE, revealAll, revealThrough } from '../lib/reveal';
+import { normalizePath, safeDecode } from '../lib/paths';
 import { App } from './App';
 import { updateDocumentHead } from './head';
 
@@ -42,14 +42,6 @@ export type ClientAppProps = {
   initial: Shown;
 };
 
-function safeDecode(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
-}
-
 /** Where the reader was, by history entry, restored on back/forward. */
 const scrollPositions = new Map<string, SavedView>();
 
@@ -62,6 +54,7 @@ function scrollToHash(hash: string): boolean {
   if (!hash || hash === '#') return false;
   const element = document.getElementById(safeDecode(hash.slice(1)));
   if (!element) return false;
+  revealThrough(element);
   element.scrollIntoView();
   return true;
 }
@@ -97,7 +90,7 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
   const shownPath = useRef(initial.path);
   const previousKey = useRef(location.key);
   /** What to do once the next page is on screen: restore a position, a hash, or top. */
-  const pendingScroll = useRef<{ hash: string; restore: SavedView | undefined } | null>(null);
+  const pendingScroll = useRef<{ hash: string; restore: SavedView | null | undefined } | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -135,7 +128,7 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
       window.clearTimeout(progressTimer);
       window.clearTimeout(spinnerTimer);
     };
-    const restore = navigationType === 'POP' ? scrollPositions.get(location.key) : undefined;
+    const restore = navigationType === 'POP' ? (scrollPositions.get(location.key) ?? null) : undefined;
     loadRoute(routes, path).then(
       ({ page, sidebar }) => {
         if (cancelled) return;
@@ -171,7 +164,10 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
     if (!scroll) return;
     pendingScroll.current = null;
     updateDocumentHead(site, shown.page);
-    if (scroll.restore !== undefined) restoreView(article(), scroll.restore);
+    // Back or forward (`restore` set, null without a saved position): the page comes back
+    // laid out whole, so that a saved position is the content the reader left.
+    if (scroll.restore !== undefined) revealAll(article());
+    if (scroll.restore) restoreView(article(), scroll.restore);
     else if (!scrollToHash(scroll.hash)) window.scrollTo(0, 0);
   }, [shown, site]);
 

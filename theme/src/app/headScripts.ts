@@ -13,6 +13,7 @@ import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../components/Ann
 import { COLOR_MODE_STORAGE_KEY } from '../contexts/ColorMode';
 import { BOOT_ELEMENT_ID } from './boot';
 import { escapeHtml } from './head';
+import { WHOLE_ARTICLE_ATTRIBUTE } from '../lib/reveal';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_FALLBACK_MS } from './deferredEntry';
 
 /** `<html>` attribute set when the reader already closed this announcement bar. */
@@ -188,6 +189,8 @@ export function inlineHeadScript(site: SiteData): string {
             : literal(colorMode.defaultMode)
         }}`,
     "d.setAttribute('data-theme',t);d.style.colorScheme=t;",
+    // A page loaded with a hash lays its article out whole (`lib/reveal.ts`).
+    `if(location.hash)d.setAttribute(${literal(WHOLE_ARTICLE_ATTRIBUTE)},'');`,
   ];
   if (announcementBar) {
     parts.push(

@@ -18,6 +18,7 @@ import { isRoutedLink } from '../components/Link';
 import { useRouteManifest } from '../contexts/SiteData';
 import { prefetchRoute, prefetchRouteWhenIdle } from '../lib/chunks';
 import { whenIdle } from '../lib/idle';
+import { ARTICLE_ATTRIBUTE, revealArticle } from '../lib/reveal';
 import { onceVisible } from '../lib/visibility';
 // The content components' class names for the serializer, and their styles in the first view.
 import './classes';
@@ -25,9 +26,6 @@ import { useIslandContexts } from './islandContext';
 import { mountIslands } from './islands';
 import { ReactContent, usesReactContent } from './lazy';
 import { loadSerializer, serializer } from './serializer';
-
-/** Marks the article element (its value: the page's path). */
-export const ARTICLE_ATTRIBUTE = 'data-article';
 
 let adoptable: { path: string; html: string } | null = null;
 
@@ -128,7 +126,9 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
     if (!element || html === null) return;
     const detachIslands = mountIslands(element);
     const detachLinks = routeLinks(element, routes, (to, replace) => void navigateRef.current(to, { replace }));
+    const stopRevealing = revealArticle(element);
     return () => {
+      stopRevealing();
       detachIslands();
       detachLinks();
     };

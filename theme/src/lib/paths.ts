@@ -1,17 +1,22 @@
 //! Route paths: normalising what the address bar says into a route-manifest key, and
 //! telling internal routes from external URLs.
 
+/** Percent-decoded, or as it is when that fails (a malformed escape). */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The route key for a URL pathname: percent-decoded, without a trailing `/index.html`
  * or `.html`, without a trailing slash (except for the root).
  */
 export function normalizePath(pathname: string): string {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // A malformed escape: keep the raw path, it will simply not match a route.
-  }
+  // A malformed escape keeps the raw path: it will simply not match a route.
+  let path = safeDecode(pathname);
   if (path.endsWith('/index.html')) {
     path = path.slice(0, -'index.html'.length);
   } else if (path.endsWith('.html')) {

@@ -12,6 +12,7 @@ import type { ContentComponentProps } from '../../content/components';
 import { readTabs } from '../../content/html';
 import { Nodes } from '../../content/Nodes';
 import { tabGroupStorageKey, useTabGroups } from '../../contexts/TabGroups';
+import { revealThrough } from '../../lib/reveal';
 import { readStorage } from '../../lib/storage';
 import styles from './styles.module.css';
 
@@ -87,7 +88,11 @@ export function TabsView({ tabs, defaultValue, groupId, lazy = false, chosen = n
   });
 
   const select = (value: string, element?: HTMLElement | null) => {
-    if (element && groupId) anchor.current = { element, top: element.getBoundingClientRect().top };
+    if (element && groupId) {
+      // The blocks above are laid out first: one the browser lays out later would move it.
+      revealThrough(element);
+      anchor.current = { element, top: element.getBoundingClientRect().top };
+    }
     setLocal(value);
     if (groupId) choose(groupId, value);
     onSelect?.(value);

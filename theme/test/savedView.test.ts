@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FULL_LAYOUT_ATTRIBUTE, restoreView, saveView, withFullLayout } from '../src/lib/fullLayout';
+import { restoreView, saveView } from '../src/lib/savedView';
 
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-const laidOut = () => document.documentElement.hasAttribute(FULL_LAYOUT_ATTRIBUTE);
 
 /** An article of blocks whose tops (relative to the viewport) the test sets. */
 function article(tops: number[], height = 100): HTMLElement {
@@ -19,20 +17,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('full layout', () => {
-  it('holds the whole article laid out while scrolling and for two frames after, however often asked', async () => {
-    const seen: boolean[] = [];
-    expect(withFullLayout(() => (seen.push(laidOut()), 42))).toBe(42);
-    withFullLayout(() => undefined);
-    expect(seen).toEqual([true]);
-    await frame();
-    expect(laidOut()).toBe(true);
-    await frame();
-    await frame();
-    expect(laidOut()).toBe(false);
-  });
-
-  it('saves the block at the top of the viewport and scrolls back to it, not to the old position', async () => {
+describe('saved view', () => {
+  it('saves the block at the top of the viewport and scrolls back to it, not to the old position', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(5000);
     // The second block's top is 30 px above the viewport: it is the one the reader sees.
@@ -44,8 +30,5 @@ describe('full layout', () => {
     // Without an article (or past its end) the position is all there is.
     restoreView(null, saveView(article([-900, -800])));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 5000);
-    await frame();
-    await frame();
-    await frame();
   });
 });
