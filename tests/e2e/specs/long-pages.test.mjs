@@ -33,11 +33,10 @@ const articleBlocks = (page) =>
 const codeBlocks = (page) =>
   page.evaluate(() => [...document.querySelectorAll('[data-article] .code-block')].map((block) => [block.hasAttribute('data-laid-out'), getComputedStyle(block).contentVisibility]));
 
-/** The page never has time to spare (no idle moment, no background task): the article stays as its first layout left it. */
+/** The browser is never idle: the article stays as its first layout left it. */
 const holdReveal = (page) =>
   page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
-    Object.defineProperty(window, 'scheduler', { value: undefined });
   });
 
 test('a long article is laid out near the viewport first, the rest once the page is idle, and what the reader sees stays', async () => {

@@ -11,9 +11,9 @@
 import type { SiteData } from '../generated/contract';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../components/AnnouncementBar/keys';
 import { COLOR_MODE_STORAGE_KEY } from '../contexts/ColorMode';
+import { WHOLE_ARTICLE_ATTRIBUTE } from '../lib/reveal';
 import { BOOT_ELEMENT_ID } from './boot';
 import { escapeHtml } from './head';
-import { WHOLE_ARTICLE_ATTRIBUTE } from '../lib/reveal';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_FALLBACK_MS } from './deferredEntry';
 
 /** `<html>` attribute set when the reader already closed this announcement bar. */
