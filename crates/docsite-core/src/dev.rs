@@ -144,7 +144,7 @@ impl DevSession {
         };
         // The site's React code is rebuilt when its sources changed (a no-op otherwise); a new
         // build gets fresh workers and its assets copied.
-        let theme = site.theme_build(&self.theme_dir)?;
+        let theme = site.site_build(&self.theme_dir, false)?;
         site.diagnostics.extend(theme.warnings.iter().cloned());
         if self.theme.as_ref() != Some(&theme) {
             self.pool = None;

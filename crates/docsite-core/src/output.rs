@@ -48,7 +48,9 @@ pub fn under(root: &Path, rel: impl AsRef<Path>) -> Result<PathBuf, BuildError> 
 }
 
 /// Refuses an output folder whose replacement would destroy something that is not a
-/// previous build: the site folder, a folder inside it other than the default `<site>/build`
+/// previous build. The rule is an allow-list: the folder does not exist, is empty, or holds
+/// the [`BUILD_MARKER`] a previous build wrote; anything else is refused before anything is
+/// written. On top of it, and whatever the marker says: the site folder, a folder inside it other than the default `<site>/build`
 /// (`static/`, `docs/`, ... are sources), any folder that contains the site, the theme, the
 /// current folder or the home folder, and `/`. Paths are compared after resolving symlinks
 /// and `..` (an output that does not exist yet is resolved through its nearest existing
@@ -87,8 +89,32 @@ pub fn check_out_dir(site_dir: &Path, theme_dir: &Path, out_dir: &Path) -> Resul
             return Err(refuse(format!("it is or contains the home folder {}", home.display())));
         }
     }
+    // The allow-list: nothing, an empty folder, or a folder a docsite build wrote.
+    match std::fs::symlink_metadata(&out) {
+        Err(_) => {}
+        Ok(meta) if !meta.is_dir() => return Err(refuse("it is a file, not a folder".into())),
+        Ok(_) => {
+            let mut entries = std::fs::read_dir(&out).map_err(BuildError::io(&out))?;
+            let marked = std::fs::symlink_metadata(out.join(BUILD_MARKER)).is_ok_and(|m| m.is_file());
+            if entries.next().is_some() && !marked {
+                return Err(BuildError::Refused(format!(
+                    "refusing to use {} as the output folder: it holds files that no docsite build wrote (it has no {BUILD_MARKER} marker), and a build replaces its output folder as a whole\n  help: if it is an old build you no longer need (a Docusaurus build, say), delete it first (`rm -r {}`); otherwise give an empty or new folder, such as {}",
+                    out_dir.display(),
+                    out_dir.display(),
+                    site_dir.join("build").display()
+                )));
+            }
+        }
+    }
     Ok(out)
 }
+
+/// The file every build writes at the top of its output: a folder that holds it may be
+/// replaced by the next build ([`check_out_dir`]); a non-empty folder without it never is.
+pub const BUILD_MARKER: &str = ".docsite-build";
+
+/// What [`BUILD_MARKER`] says to whoever opens it.
+const BUILD_MARKER_TEXT: &str = "This folder was written by `docsite build`. The next build replaces it as a whole;\ndocsite refuses to replace a non-empty folder without this file.\n";
 
 /// `path` made absolute, with symlinks and `..` resolved through its nearest existing
 /// ancestor (the rest is appended as written, `..` popping a component).
@@ -139,6 +165,8 @@ impl Staging {
         let tmp = sibling(out, "tmp", std::process::id());
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir(&tmp).map_err(BuildError::io(&tmp))?;
+        let marker = tmp.join(BUILD_MARKER);
+        std::fs::write(&marker, BUILD_MARKER_TEXT).map_err(BuildError::io(&marker))?;
         Ok(Staging { out: out.to_path_buf(), tmp })
     }
 
@@ -277,6 +305,35 @@ mod tests {
         }
         assert_eq!(check_out_dir(&site, &theme, &site.join("build")).unwrap(), site.canonicalize().unwrap().join("build"));
         assert!(check_out_dir(&site, &theme, &dir.path().join("out/www")).is_ok());
+    }
+
+    #[test]
+    fn only_a_missing_or_empty_folder_or_a_previous_build_may_be_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        let theme = dir.path().join("theme");
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::create_dir_all(&theme).unwrap();
+        let out = dir.path().join("www");
+        assert!(check_out_dir(&site, &theme, &out).is_ok(), "a missing folder");
+        std::fs::create_dir_all(&out).unwrap();
+        assert!(check_out_dir(&site, &theme, &out).is_ok(), "an empty folder");
+        std::fs::write(out.join("notes.txt"), "mine").unwrap();
+        let Err(BuildError::Refused(why)) = check_out_dir(&site, &theme, &out) else { panic!("a folder of someone else's files") };
+        assert!(why.contains(BUILD_MARKER) && why.contains("rm -r"), "{why}");
+        // A marker that is a link (or a folder) is not a build's.
+        std::os::unix::fs::symlink(out.join("notes.txt"), out.join(BUILD_MARKER)).unwrap();
+        assert!(check_out_dir(&site, &theme, &out).is_err(), "a linked marker");
+        std::fs::remove_file(out.join(BUILD_MARKER)).unwrap();
+        // What a build commits carries the marker, so the next build may replace it.
+        let staging = Staging::begin(&out).unwrap();
+        std::fs::write(staging.dir().join("index.html"), "new").unwrap();
+        staging.commit().unwrap();
+        assert!(out.join(BUILD_MARKER).is_file());
+        assert!(check_out_dir(&site, &theme, &out).is_ok(), "a previous build");
+        let file = dir.path().join("file");
+        std::fs::write(&file, "x").unwrap();
+        assert!(check_out_dir(&site, &theme, &file).is_err(), "a file");
     }
 
     #[test]

@@ -41,6 +41,13 @@ pub fn normalize_url_path(path: &str) -> String {
     out
 }
 
+/// `path` joined to the current folder when relative (symlinks and `..` kept as written).
+/// Every path handed to another process (Vite, the pre-render workers, npm) goes through
+/// here: those run in other folders, where a relative path names another file.
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Lexically resolves `.` and `..` in a file path.
 pub fn normalize_path(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();

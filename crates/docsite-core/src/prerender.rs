@@ -59,13 +59,14 @@ enum Request<'a> {
 
 impl Worker {
     fn start(theme: &ThemeBuild) -> Result<Worker, BuildError> {
-        let script = theme.worker();
+        // Absolute: the worker imports the bundle relative to its own module, not to our folder.
+        let script = crate::paths::absolute(&theme.worker());
         // A small young generation: rendering a page makes short-lived garbage, and the
         // default semi-space lets each worker's heap grow by ~100 MB before collecting it.
         let mut child = Command::new("node")
             .arg("--max-semi-space-size=4")
             .arg(&script)
-            .env("DOCSITE_THEME_DIST", &theme.dist)
+            .env("DOCSITE_THEME_DIST", crate::paths::absolute(&theme.dist))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

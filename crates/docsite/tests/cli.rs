@@ -517,18 +517,94 @@ fn dev_reports_a_busy_port_before_building_and_exits_2() {
 
 /// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
 #[test]
-fn a_docusaurus_site_whose_react_code_does_not_build_gets_its_docs_and_one_warning() {
+fn a_site_whose_react_pages_do_not_build_fails_and_keeps_its_previous_output() {
     let site = copy_of("docusaurus-react-unbuilt");
     let out_dir = site.path().join("build");
-    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    // A previous good build's output, which a failed build must leave as it was.
+    std::fs::create_dir_all(&out_dir).unwrap();
+    std::fs::write(out_dir.join(".docsite-build"), "").unwrap();
+    std::fs::write(out_dir.join("index.html"), "the previous home page").unwrap();
+    for command in ["build", "check"] {
+        let out = docsite(&[command, path(site.path())]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        let error = err.lines().find(|l| l.contains("React pages (/) cannot be built")).unwrap_or_else(|| panic!("{command}: no error in\n{err}"));
+        assert!(error.starts_with("error: docusaurus.config.js"), "{error}");
+        assert!(err.contains("--allow-missing-pages"), "the help line names the option: {err}");
+        let quoted = &err[err.find("cannot be built").unwrap()..];
+        assert!(!quoted.contains('\u{1b}'), "no terminal colours in the quoted Vite report:\n{quoted}");
+    }
+    assert_eq!(std::fs::read_to_string(out_dir.join("index.html")).unwrap(), "the previous home page");
+
+    // Only when asked, the rest of the site is built and the pages left out with a warning.
+    let out = docsite(&["build", path(site.path()), "--allow-missing-pages"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{err}");
     let warning = err.lines().find(|l| l.contains("React pages (/) are left out")).unwrap_or_else(|| panic!("no warning in\n{err}"));
-    assert!(warning.starts_with("warning: docusaurus.config.js"), "{warning}");
-    let quoted = &err[err.find("React pages (/) are left out").unwrap()..];
-    assert!(!quoted.contains('\u{1b}'), "no terminal colours in the quoted Vite report:\n{quoted}");
+    assert!(warning.starts_with("warning: docusaurus.config.js") && warning.contains("--allow-missing-pages"), "{warning}");
     assert!(out_dir.join("docs/intro/index.html").is_file(), "the docs are built");
     assert!(!out_dir.join("index.html").exists(), "the React home page is left out");
+}
+
+/// The files of a built site, relative to it, sorted.
+fn built_files(out: &Path) -> Vec<String> {
+    files_under(out).iter().map(|f| f.to_string_lossy().into_owned()).collect()
+}
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn a_site_given_by_a_relative_path_builds_the_same_routes_as_by_its_absolute_path() {
+    // Every fixture with React pages: the engine hands paths to Vite, the pre-render workers
+    // and npm, which run in other folders.
+    let with_react: Vec<String> = std::fs::read_dir(fixture(""))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("src/pages").is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(with_react.iter().any(|f| f == "react-pages"), "{with_react:?}");
+    for name in with_react {
+        let (root, site) = copy_in_root(&name);
+        // Relative first, from the folder above (the site build's cache is cold), then `.`
+        // from the site itself, then absolute.
+        let relative = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "site", "--out", "rel"]).current_dir(root.path()).output().unwrap();
+        let dot = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", ".", "--out", "../dot"]).current_dir(&site).output().unwrap();
+        let absolute = docsite(&["build", path(&site), "--out", path(&root.path().join("abs"))]);
+        for (form, out) in [("relative", &relative), ("`.`", &dot)] {
+            assert_eq!(out.status.code(), absolute.status.code(), "{name}, {form}: {}\nabsolute: {}", stderr(out), stderr(&absolute));
+        }
+        if absolute.status.success() {
+            let files = built_files(&root.path().join("abs"));
+            assert!(files.iter().any(|f| f.ends_with("index.html")), "{name}: {files:?}");
+            assert_eq!(built_files(&root.path().join("rel")), files, "{name}: relative");
+            assert_eq!(built_files(&root.path().join("dot")), files, "{name}: `.`");
+        }
+    }
+}
+
+#[test]
+fn build_replaces_only_an_empty_folder_or_a_previous_build() {
+    let (root, _site) = copy_in_root("basic");
+    // A repository root beside the site: its `.git`, sources and an unrelated folder.
+    for (dir, file) in [(".git", "HEAD"), ("src", "main.rs"), ("notes", "todo.txt")] {
+        std::fs::create_dir_all(root.path().join(dir)).unwrap();
+        std::fs::write(root.path().join(dir).join(file), "mine").unwrap();
+    }
+    let before = files_under(root.path());
+    let build = |out_dir: &str| Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "site", "--out", out_dir]).current_dir(root.path()).output().unwrap();
+    for out_dir in [".git", "src", "notes", "notes/todo.txt"] {
+        let out = build(out_dir);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "--out {out_dir}: {err}");
+        assert!(err.contains("refusing to use") && err.contains("help:"), "--out {out_dir}: {err}");
+        assert_eq!(files_under(root.path()), before, "--out {out_dir} changed files");
+    }
+    // A new folder, then the same folder again (it carries the first build's marker).
+    for _ in 0..2 {
+        let out = build("www");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert!(root.path().join("www/.docsite-build").is_file());
 }
 
 #[test]

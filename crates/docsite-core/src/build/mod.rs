@@ -56,6 +56,9 @@ pub struct BuildOptions {
     pub base_url: Option<String>,
     /// Called with the name of each stage as it starts (`docsite build` prints them).
     pub progress: Option<fn(&str)>,
+    /// Leave out, with one warning, the React pages whose code does not build, instead of
+    /// failing (`--allow-missing-pages`; see [`Site::site_build`]).
+    pub allow_missing_pages: bool,
 }
 
 /// What a successful build reports.
@@ -83,18 +86,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     opts.stage("loading, rendering and checking the content");
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
     opts.stage("building the theme (and the site's React code) when their sources changed");
-    let theme = match site.theme_build(&opts.theme_dir) {
-        Ok(theme) => theme,
-        // A Docusaurus site's own React code may use what docsite cannot compile yet (issue
-        // 23): its pages are left out with one warning, as before they were built, and the
-        // docs are built. Our own diagnostics (an unknown `@theme/…` module) stay errors, and
-        // so does a failure when docs use the site's components (they need that build).
-        Err(BuildError::Theme(why)) if site.config.from_docusaurus && site.has_react_pages() && site.site_components().is_empty() => {
-            site.leave_out_react_pages(&why);
-            crate::site_code::ensure(&opts.theme_dir, &opts.site_dir, None, &[], &[])?
-        }
-        Err(e) => return Err(e),
-    };
+    let theme = site.site_build(&opts.theme_dir, opts.allow_missing_pages)?;
     site.diagnostics.extend(theme.warnings.iter().cloned());
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;

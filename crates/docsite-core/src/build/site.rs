@@ -140,21 +140,56 @@ impl Site {
         self.pages.iter().any(|p| p.data.kind == RouteKind::ReactPage)
     }
 
+    /// The routes of the React pages, in route order.
+    fn react_routes(&self) -> Vec<String> {
+        self.pages.iter().filter(|p| p.data.kind == RouteKind::ReactPage).map(|p| p.route.clone()).collect()
+    }
+
     /// Leaves the React pages out of the site, with one warning on the config file naming
-    /// their routes and why their code did not build.
-    pub(crate) fn leave_out_react_pages(&mut self, why: &str) {
-        let routes: Vec<String> = self.pages.iter().filter(|p| p.data.kind == RouteKind::ReactPage).map(|p| p.route.clone()).collect();
+    /// their routes and why their code did not build (`--allow-missing-pages` only).
+    fn leave_out_react_pages(&mut self, why: &str) {
+        let routes = self.react_routes();
         self.pages.retain(|p| p.data.kind != RouteKind::ReactPage);
         self.react_links = None;
-        let message = format!("the site's React pages ({}) are left out: their code did not build with the theme; {why}", routes.join(", "));
+        let message = format!("the site's React pages ({}) are left out (--allow-missing-pages): their code did not build with the theme; {why}", routes.join(", "));
         let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
         self.diagnostics.push(Diagnostic::error(file, message).with_severity(Severity::Warning));
+    }
+
+    /// Whether rendering the site needs a build of its own React code (React pages, or
+    /// site components in its docs): `docsite check` builds it too, to find what it lacks.
+    pub fn needs_site_build(&self) -> bool {
+        self.has_react_pages() || !self.site_components().is_empty()
     }
 
     /// The theme build this site renders with (the theme's own, or its site build).
     pub fn theme_build(&self, theme: &Path) -> Result<crate::site_code::ThemeBuild, BuildError> {
         let (pages_dir, modules) = self.react_modules();
         crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), &modules, &self.site_components())
+    }
+
+    /// [`Site::theme_build`], where the site's React code failing to build is an error on
+    /// the config file naming the pages the site declares and cannot have (exit 1 in
+    /// `build` and `check`, the error page in `dev`): a build writes every page or fails.
+    /// With `allow_missing_pages` (and no site components in docs, which need that build)
+    /// the React pages are left out with one warning instead and the rest is built.
+    pub fn site_build(&mut self, theme: &Path, allow_missing_pages: bool) -> Result<crate::site_code::ThemeBuild, BuildError> {
+        match self.theme_build(theme) {
+            Err(BuildError::Theme(why)) if self.has_react_pages() => {
+                if allow_missing_pages && self.site_components().is_empty() {
+                    self.leave_out_react_pages(&why);
+                    return crate::site_code::ensure(theme, &self.config.site_dir, None, &[], &[]);
+                }
+                let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
+                let message = format!("the site's React pages ({}) cannot be built: their code did not build with the theme; {why}", self.react_routes().join(", "));
+                let mut diags = Diagnostics::default();
+                diags.push(Diagnostic::error(file, message).hint(
+                    "fix the error quoted above; to build the rest of the site without these pages meanwhile, pass --allow-missing-pages (one warning then names them)",
+                ));
+                Err(BuildError::Invalid(diags))
+            }
+            other => other,
+        }
     }
 
     /// The theme's HTML template (in the client bundle `client`), its asset URLs under the

@@ -26,6 +26,11 @@ pub(crate) struct Args {
     /// Print the time of each stage.
     #[arg(long)]
     timings: bool,
+    /// Build the rest of the site when the site's React pages do not build, leaving them out
+    /// with one warning that names them (without it such a build fails: it would lack pages
+    /// the site declares).
+    #[arg(long)]
+    allow_missing_pages: bool,
 }
 
 /// One line per stage, with the time since the build started, so a long build is never
@@ -37,17 +42,19 @@ fn progress(stage: &str) {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site(&args.site_dir) {
-        return code;
-    }
+    let site_dir = match super::require_site(&args.site_dir) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
     let start = Instant::now();
     let opts = BuildOptions {
-        out_dir: args.out.unwrap_or_else(|| args.site_dir.join("build")),
-        site_dir: args.site_dir,
+        out_dir: args.out.unwrap_or_else(|| site_dir.join("build")),
+        site_dir,
         theme_dir: super::theme_dir(args.theme),
         workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         base_url: args.base_url,
         progress: Some(progress),
+        allow_missing_pages: args.allow_missing_pages,
     };
     match build(&opts) {
         Ok(report) => {

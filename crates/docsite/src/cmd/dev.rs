@@ -46,15 +46,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
     // Local previews never send analytics page views: every configuration this process
     // loads reads `[gtag]` as absent. Set before any thread starts.
     std::env::set_var(docsite_core::config::ANALYTICS_ENV, "off");
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
-        return code;
-    }
-    let site_dir = match std::fs::canonicalize(&args.site_dir) {
+    let site_dir = match super::require_site_dir(&args.site_dir) {
         Ok(dir) => dir,
-        Err(e) => {
-            eprintln!("error: cannot open the site directory {}: {e}", args.site_dir.display());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     // The base URL decides where the live-reload endpoints are; it is read once (a change
     // to `baseUrl` needs a restart, which the rebuild says).

@@ -18,15 +18,16 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
-        return code;
-    }
-    let target = args.site_dir.join(CONFIG_FILE);
+    let site_dir = match super::require_site_dir(&args.site_dir) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
+    let target = site_dir.join(CONFIG_FILE);
     if target.exists() && !args.force {
         eprintln!("error: {} exists; pass --force to replace it", target.display());
         return ExitCode::from(2);
     }
-    let Some(file) = docusaurus::find(&args.site_dir) else {
+    let Some(file) = docusaurus::find(&site_dir) else {
         eprintln!("error: no docusaurus.config.js (.mjs, .cjs, .ts) in {}", args.site_dir.display());
         return ExitCode::from(2);
     };
@@ -49,7 +50,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
     let mut diags = docsite_core::diagnostics::Diagnostics::default();
     diags.extend(mapped.warnings);
-    diags.normalize(&args.site_dir);
+    diags.normalize(&site_dir);
     eprint!("{}", diags.report());
     let header = format!("# Written by `docsite migrate` from {}.\n\n", file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
     if let Err(e) = std::fs::write(&target, header + &text) {

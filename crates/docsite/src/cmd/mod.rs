@@ -10,22 +10,27 @@ pub(crate) mod version;
 use docsite_core::diagnostics::BuildError;
 use std::process::ExitCode;
 
-/// Exit code 2 with a message when `site_dir` is not a folder (the command cannot run).
-pub(crate) fn require_site_dir(site_dir: &std::path::Path) -> Result<(), ExitCode> {
-    if site_dir.is_dir() {
-        Ok(())
-    } else {
+/// The site folder as an absolute path with symlinks resolved, or exit code 2 with a message
+/// when it is not a folder (the command cannot run). Every command works on this path: the
+/// engine hands paths under the site to other processes (Vite, the pre-render workers, npm)
+/// that run in other folders, where a relative path would name another file.
+pub(crate) fn require_site_dir(site_dir: &std::path::Path) -> Result<std::path::PathBuf, ExitCode> {
+    if !site_dir.is_dir() {
         eprintln!("error: {} is not a folder; give the site directory (the one with docsite.toml)", site_dir.display());
-        Err(ExitCode::from(2))
+        return Err(ExitCode::from(2));
     }
+    std::fs::canonicalize(site_dir).map_err(|e| {
+        eprintln!("error: cannot open the site directory {}: {e}", site_dir.display());
+        ExitCode::from(2)
+    })
 }
 
 /// [`require_site_dir`], and exit code 2 when the folder has neither `docsite.toml` nor a
 /// Docusaurus config (there is no site to work on).
-pub(crate) fn require_site(site_dir: &std::path::Path) -> Result<(), ExitCode> {
-    require_site_dir(site_dir)?;
-    if site_dir.join(docsite_core::config::CONFIG_FILE).exists() || docsite_core::docusaurus::find(site_dir).is_some() {
-        return Ok(());
+pub(crate) fn require_site(site_dir: &std::path::Path) -> Result<std::path::PathBuf, ExitCode> {
+    let root = require_site_dir(site_dir)?;
+    if root.join(docsite_core::config::CONFIG_FILE).exists() || docsite_core::docusaurus::find(&root).is_some() {
+        return Ok(root);
     }
     eprintln!(
         "error: {} has no {} and no docusaurus.config.js; create {} (see the maintainers' guide) or run docsite in a Docusaurus site",
@@ -60,7 +65,8 @@ pub(crate) fn theme_dir(arg: Option<std::path::PathBuf>) -> std::path::PathBuf {
         None if std::env::var_os("DOCSITE_THEME").is_some() => (docsite_core::theme::theme_dir(), "$DOCSITE_THEME"),
         None => (docsite_core::theme::theme_dir(), "the checkout this binary was built in"),
     };
-    let shown = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
-    eprintln!("docsite: theme {} (from {from})", shown.display());
+    // Absolute, as the site folder: Vite and the workers run in other folders.
+    let dir = std::fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or(dir);
+    eprintln!("docsite: theme {} (from {from})", dir.display());
     dir
 }

@@ -17,10 +17,11 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
-        return code;
-    }
-    match docsite_core::version::cut(&args.site_dir, &args.name) {
+    let site_dir = match super::require_site_dir(&args.site_dir) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
+    match docsite_core::version::cut(&site_dir, &args.name) {
         Ok(cut) => {
             eprintln!(
                 "docsite: version {} created from {} files; versions are now {}",
@@ -29,7 +30,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 cut.versions.join(", ")
             );
             for file in &cut.release_files {
-                let shown = file.strip_prefix(&args.site_dir).unwrap_or(file);
+                let shown = file.strip_prefix(&site_dir).unwrap_or(file);
                 eprintln!("docsite: {} lists version {} as released today; correct its `date` if the release is on another day", shown.display(), args.name);
             }
             ExitCode::SUCCESS
@@ -37,7 +38,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         Err(errors) => {
             let mut diags = Diagnostics::default();
             diags.extend(errors);
-            diags.normalize(&args.site_dir);
+            diags.normalize(&site_dir);
             super::report_error(&BuildError::Invalid(diags))
         }
     }
