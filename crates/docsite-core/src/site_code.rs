@@ -189,16 +189,71 @@ pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modu
     hasher.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// `npm ci` in the site when it has a lockfile and `node_modules` is missing or older than
-/// the lockfile (npm's own record, `node_modules/.package-lock.json`, is written last); an
-/// error instead when `node_modules` is a link (see the module comment).
+/// The lockfiles of the package managers, and the command that installs from each.
+const LOCKFILES: &[(&str, &str)] = &[
+    ("package-lock.json", "npm ci"),
+    ("npm-shrinkwrap.json", "npm ci"),
+    ("yarn.lock", "yarn install --frozen-lockfile"),
+    ("pnpm-lock.yaml", "pnpm install --frozen-lockfile"),
+    ("bun.lock", "bun install --frozen-lockfile"),
+    ("bun.lockb", "bun install --frozen-lockfile"),
+];
+
+/// How the site's packages get installed.
+#[derive(Debug, PartialEq, Eq)]
+enum Install {
+    /// The site's own `package-lock.json`: docsite runs `npm ci` when `node_modules` is
+    /// missing or older than it.
+    NpmCi,
+    /// Installed by the site's own package manager (yarn, pnpm, bun, or npm at a workspace
+    /// root above the site): the `node_modules` found is used as it is, never reinstalled.
+    Found,
+    /// Nothing installed: the command the lockfile implies, and the folder to run it in.
+    Missing(String, PathBuf),
+}
+
+/// What [`install_dependencies`] does for a site with a `package.json`: the nearest
+/// lockfile (the site's, or a workspace root's above it) decides the package manager;
+/// packages count as installed when a `node_modules` folder is in the site or in a folder
+/// between it and that lockfile's, where Node looks.
+fn install_plan(site_dir: &Path) -> Install {
+    let lock = site_dir.ancestors().find_map(|dir| LOCKFILES.iter().find(|(f, _)| dir.join(f).is_file()).map(|(f, cmd)| (dir.to_path_buf(), *f, *cmd)));
+    if let Some((dir, "package-lock.json", _)) = &lock {
+        if dir == site_dir {
+            return Install::NpmCi;
+        }
+    }
+    let top = lock.as_ref().map_or(site_dir, |(dir, _, _)| dir.as_path());
+    let searched = site_dir.ancestors().take_while(|d| d.starts_with(top));
+    if searched.into_iter().any(|d| d.join("node_modules").is_dir()) {
+        return Install::Found;
+    }
+    match lock {
+        Some((dir, _, cmd)) => Install::Missing(cmd.to_string(), dir),
+        None => Install::Missing("npm install".to_string(), site_dir.to_path_buf()),
+    }
+}
+
+/// `npm ci` in the site when it has its own `package-lock.json` and `node_modules` is
+/// missing or older than the lockfile (npm's own record, `node_modules/.package-lock.json`,
+/// is written last); an error instead when `node_modules` is a link (see the module
+/// comment). A site installed with yarn, pnpm or bun, or in a workspace, is used as its
+/// install left it: docsite never runs npm over another package manager's install.
 fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
     let lock = site_dir.join("package-lock.json");
     if !site_dir.join("package.json").is_file() {
         return Ok(());
     }
-    if !lock.is_file() {
-        return Err(BuildError::Theme(format!("{} has a package.json but no package-lock.json: docsite installs the site's dependencies with `npm ci`, which needs the lockfile", site_dir.display())));
+    match install_plan(site_dir) {
+        Install::NpmCi => {}
+        Install::Found => return Ok(()),
+        Install::Missing(command, dir) => {
+            return Err(BuildError::Refused(format!(
+                "the site's packages are not installed (no node_modules in {} or the folders above it): run `{command}` in {} first; docsite uses what the site's own install leaves",
+                site_dir.display(),
+                dir.display()
+            )))
+        }
     }
     let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let installed = modified(&site_dir.join("node_modules/.package-lock.json"));
@@ -249,16 +304,19 @@ fn inside(site_dir: &Path, real: &Path) -> bool {
 /// error output become the error's diagnostics, or, when they are warnings, its result
 /// (the records as written).
 fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
+    // Vite runs in the theme folder: every path it is given is absolute.
+    let abs = crate::paths::absolute;
+    let theme = abs(theme);
     let vite = theme.join("node_modules/vite/bin/vite.js");
     let mut child = Command::new("node")
         .arg(&vite)
         .arg("build")
         .args(args)
-        .current_dir(theme)
-        .env("DOCSITE_SITE_DIR", site_dir)
-        .env("DOCSITE_SITE_OUT", out)
-        .env("DOCSITE_SITE_PAGES", pages_file)
-        .env("DOCSITE_SITE_COMPONENTS", components_file)
+        .current_dir(&theme)
+        .env("DOCSITE_SITE_DIR", abs(site_dir))
+        .env("DOCSITE_SITE_OUT", abs(out))
+        .env("DOCSITE_SITE_PAGES", abs(pages_file))
+        .env("DOCSITE_SITE_COMPONENTS", abs(components_file))
         // Vite's report is quoted in a diagnostic: plain text, no terminal colours.
         .env("NO_COLOR", "1")
         .env("FORCE_COLOR", "0")
@@ -380,5 +438,30 @@ mod tests {
         assert_ne!(b, hash());
         // A doc starting to use a component changes the build.
         assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &["src/pages/index.js".to_string()], &inputs));
+    }
+
+    #[test]
+    fn the_nearest_lockfile_decides_who_installs_and_npm_never_runs_over_another_manager() {
+        use super::{install_plan, Install};
+        let root = tempfile::tempdir().unwrap();
+        let site = root.path().join("website");
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("package.json"), "{}").unwrap();
+        // No lockfile, nothing installed.
+        assert_eq!(install_plan(&site), Install::Missing("npm install".into(), site.clone()));
+        // A yarn workspace root above the site, not installed, then installed (hoisted).
+        std::fs::write(root.path().join("yarn.lock"), "").unwrap();
+        assert_eq!(install_plan(&site), Install::Missing("yarn install --frozen-lockfile".into(), root.path().to_path_buf()));
+        std::fs::create_dir_all(root.path().join("node_modules")).unwrap();
+        assert_eq!(install_plan(&site), Install::Found);
+        // pnpm in the site itself.
+        std::fs::write(site.join("pnpm-lock.yaml"), "").unwrap();
+        assert_eq!(install_plan(&site), Install::Missing("pnpm install --frozen-lockfile".into(), site.clone()));
+        std::fs::create_dir_all(site.join("node_modules")).unwrap();
+        assert_eq!(install_plan(&site), Install::Found);
+        // The site's own package-lock.json: docsite runs `npm ci` when it is stale.
+        std::fs::remove_file(site.join("pnpm-lock.yaml")).unwrap();
+        std::fs::write(site.join("package-lock.json"), "{}").unwrap();
+        assert_eq!(install_plan(&site), Install::NpmCi);
     }
 }
