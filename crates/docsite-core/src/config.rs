@@ -984,6 +984,9 @@ struct Source {
     /// The TOML text, to find the line of a key in errors found after parsing.
     toml: Option<String>,
     warnings: Vec<Diagnostic>,
+    /// Problems found while reading a Docusaurus config (a content plugin instance docsite
+    /// cannot build), reported with the content's.
+    errors: Vec<Diagnostic>,
 }
 
 /// Reads `docsite.toml`, or else the site's Docusaurus config (evaluated by Node).
@@ -1004,7 +1007,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                 };
                 vec![d]
             })?;
-            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings });
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors: mapped.errors });
         }
     }
     let text = std::fs::read_to_string(&file).map_err(|e| {
@@ -1012,7 +1015,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
             .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md), or point docsite at a Docusaurus site (docusaurus.config.js)"))]
     })?;
     let raw = parse(&file, &text).map_err(|d| vec![d])?;
-    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new() })
+    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), errors: Vec::new() })
 }
 
 /// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
@@ -1049,7 +1052,7 @@ impl SiteConfig {
     /// content is still checked. Only a configuration that cannot be read, or one whose
     /// docs or sidebars path leaves the site folder, is an `Err` (every error found so far).
     pub fn read_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
-        let Source { file, mut raw, toml: text, warnings } = read_source(site_dir)?;
+        let Source { file, mut raw, toml: text, warnings, errors: source_errors } = read_source(site_dir)?;
         let from_docusaurus = text.is_none();
         let text = text.unwrap_or_default();
         if analytics_off() {
@@ -1061,7 +1064,7 @@ impl SiteConfig {
             }
             raw.base_url = base.to_string();
         }
-        let mut errors = Vec::new();
+        let mut errors = source_errors;
         let key_error = |key: &str, msg: String| {
             let line = find_key_line(&text, key);
             let d = Diagnostic::error(&file, format!("`{key}`: {msg}"));

@@ -75,7 +75,35 @@ export async function resolve(specifier, context, next) {
 );
 globalThis.__docsiteUnresolved = unresolved;
 
+// Docusaurus loads its config with jiti (TypeScript on any Node, `require` and `__dirname`
+// in any module). Every Docusaurus site has it installed through @docusaurus/utils: found
+// from there (pnpm keeps it out of the site's own node_modules) or from the site.
+function siteJiti() {
+  const fromSite = createRequire(file);
+  for (const from of [() => createRequire(fromSite.resolve('@docusaurus/utils')), () => fromSite]) {
+    try {
+      return fromSite(from().resolve('jiti'));
+    } catch {
+      // not installed there
+    }
+  }
+  return null;
+}
+
 async function load() {
+  if (/\.[cm]?ts$/.test(file)) {
+    const jiti = siteJiti();
+    if (jiti && typeof jiti.createJiti === 'function') {
+      // jiti 2
+      return jiti.createJiti(file, { moduleCache: false, fsCache: false, interopDefault: true }).import(file, { default: true });
+    }
+    const create = jiti && (typeof jiti === 'function' ? jiti : jiti.default);
+    if (typeof create === 'function') {
+      // jiti 1, as @docusaurus/utils's loadFreshModule calls it
+      return create(file, { cache: false, requireCache: false, esmResolve: true, interopDefault: true })(file);
+    }
+    // Without jiti: Node's own type stripping (22.6+, started with the flag by docsite).
+  }
   if (/\.(c?js)$/.test(file)) {
     try {
       return createRequire(file)(file);

@@ -18,7 +18,7 @@ use serde_json::{json, Map, Value};
 use crate::diagnostics::Diagnostic;
 
 /// The Docusaurus config file names, in the order Docusaurus looks for them.
-pub const CONFIG_FILES: &[&str] = &["docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.ts", "docusaurus.config.mts"];
+pub const CONFIG_FILES: &[&str] = &["docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.ts", "docusaurus.config.mts", "docusaurus.config.cts"];
 
 /// How long the config may take to evaluate.
 const TIME_LIMIT: Duration = Duration::from_secs(30);
@@ -52,9 +52,11 @@ pub fn evaluate(file: &Path) -> Result<Evaluated, Diagnostic> {
 fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
     let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     let site_dir = file.parent().unwrap_or(Path::new("."));
-    let ts = file.extension().is_some_and(|e| e == "ts" || e == "mts");
+    let ts = file.extension().is_some_and(|e| e == "ts" || e == "mts" || e == "cts");
     let mut cmd = Command::new("node");
-    if ts {
+    // A site with jiti installed has its TypeScript config loaded by it, as Docusaurus does,
+    // on any Node version; without it, Node 22.6+ strips the types itself.
+    if ts && !has_jiti(site_dir) {
         cmd.arg("--experimental-strip-types").arg("--no-warnings");
     }
     cmd.arg("--input-type=module").arg("-e").arg(SCRIPT).arg(&file);
@@ -106,6 +108,12 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
     Ok(Evaluated { config, unresolved })
 }
 
+/// Whether Node would find `jiti` for the site: through `@docusaurus/utils` (which
+/// depends on it) or directly, in the site's `node_modules` or a folder above.
+fn has_jiti(site_dir: &Path) -> bool {
+    site_dir.ancestors().any(|dir| ["@docusaurus/utils/package.json", "jiti/package.json"].iter().any(|p| dir.join("node_modules").join(p).is_file()))
+}
+
 /// Runs any JavaScript or TypeScript module of the site (a `sidebars.js`) in Node, the way
 /// [`evaluate`] runs the config, and returns its exported value; errors call it `what`.
 pub fn evaluate_module(file: &Path, what: &str) -> Result<Value, Diagnostic> {
@@ -125,13 +133,26 @@ pub struct Mapped {
     pub config: Value,
     /// One warning per key docsite does not use (or uses differently), with the reason.
     pub warnings: Vec<Diagnostic>,
+    /// What docsite cannot build as Docusaurus would: a plugin instance that routes pages
+    /// the engine cannot make (a second docs instance). A build with these fails.
+    pub errors: Vec<Diagnostic>,
 }
 
 /// Maps a Docusaurus config onto `docsite.toml` keys. `file` is named by the warnings.
 pub fn map(file: &Path, dc: &Value) -> Mapped {
-    let mut m = Mapper { file, warnings: Vec::new() };
-    let config = m.root(dc);
-    Mapped { config, warnings: m.warnings }
+    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
+    let mut config = m.root(dc);
+    // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
+    // does not have (a navbar item's `className`, `aria-label`, ...) is a warning, never a stop.
+    let schema = crate::config_reference::json_schema().to_value();
+    let mut unknown = Vec::new();
+    prune_unknown(&mut config, &schema, &schema, String::new(), &mut unknown);
+    for key in unknown {
+        let top = key.split(['.', '[']).next().unwrap_or_default();
+        let shown = if THEME_CONFIG_KEYS.contains(&top) { format!("themeConfig.{key}") } else { key };
+        m.warn(&shown, "not a key docsite knows");
+    }
+    Mapped { config, warnings: m.warnings, errors: m.errors }
 }
 
 /// Writes the mapped config as `docsite.toml` text.
@@ -143,6 +164,9 @@ pub fn to_toml(mapped: &Value) -> Result<String, String> {
 struct Mapper<'a> {
     file: &'a Path,
     warnings: Vec<Diagnostic>,
+    errors: Vec<Diagnostic>,
+    /// The content plugin instances mapped so far: (package, id, config key).
+    instances: Vec<(&'static str, String, String)>,
 }
 
 /// Keys used only by `docusaurus deploy` or by Docusaurus's own tooling.
@@ -151,6 +175,34 @@ const DEPLOY_KEYS: &[&str] = &["organizationName", "projectName", "deploymentBra
 impl Mapper<'_> {
     fn warn(&mut self, key: &str, reason: &str) {
         self.warnings.push(Diagnostic::error(self.file, format!("`{key}` is ignored: {reason}")).with_severity(crate::diagnostics::Severity::Warning));
+    }
+
+    fn site_dir(&self) -> &Path {
+        self.file.parent().unwrap_or(Path::new("."))
+    }
+
+    /// Records a content plugin instance (`docs`, `blog` or `pages`), and whether docsite
+    /// maps it: the first instance of each (id `default`) becomes the site's docs, blog or
+    /// pages; another one routes pages docsite cannot make yet, which is an error naming
+    /// where its pages would have been (a build never drops pages without a word).
+    fn instance(&mut self, package: &'static str, key: &str, opts: &Value) -> bool {
+        let id = opts.get("id").and_then(Value::as_str).unwrap_or("default").to_string();
+        if let Some((_, _, first)) = self.instances.iter().find(|(p, _, _)| *p == package) {
+            let what = package.trim_start_matches("@docusaurus/plugin-content-");
+            let folder = opts.get("path").and_then(Value::as_str).unwrap_or(match what {
+                "docs" => "docs",
+                "blog" => "blog",
+                _ => "src/pages",
+            });
+            let routes = opts.get("routeBasePath").and_then(Value::as_str).map(|r| format!(", routes under /{}", r.trim_matches('/'))).unwrap_or_default();
+            self.errors.push(
+                Diagnostic::error(self.file, format!("`{key}`: a second {what} instance (id `{id}`; the first is `{first}`) is not supported yet: the pages of its folder `{folder}`{routes} would be missing from the build"))
+                    .hint("docsite builds one docs, one blog and one pages instance; build this site with Docusaurus until several instances are supported"),
+            );
+            return false;
+        }
+        self.instances.push((package, id, key.to_string()));
+        true
     }
 
     fn root(&mut self, dc: &Value) -> Value {
@@ -184,8 +236,8 @@ impl Mapper<'_> {
                 }
                 "markdown" => self.markdown(v, &mut docs),
                 "presets" => self.presets(v, &mut out, &mut docs),
-                "themes" => self.themes(v),
-                "plugins" => self.plugins(v, &mut out),
+                "themes" => self.themes(v, &mut out),
+                "plugins" => self.plugins(v, &mut out, &mut docs),
                 "themeConfig" => self.theme_config(v, &mut out, &mut search),
                 "i18n" => {
                     let locales = v.get("locales").and_then(Value::as_array).map(Vec::len).unwrap_or(1);
@@ -274,79 +326,103 @@ impl Mapper<'_> {
     fn presets(&mut self, v: &Value, out: &mut Map<String, Value>, docs: &mut Map<String, Value>) {
         for (i, p) in v.as_array().into_iter().flatten().enumerate() {
             let (name, opts) = plugin_parts(p);
-            if !name.contains("preset-classic") {
-                self.warn(&format!("presets[{i}]"), &format!("the preset `{name}` is not supported; docsite reads the classic preset's options"));
+            if package_name(&name, ModuleKind::Preset, self.site_dir()) != "@docusaurus/preset-classic" {
+                self.warn(&format!("presets[{i}]"), &format!("the preset `{name}` is not supported (a preset that is installed is expanded into its plugins; this one could not be loaded); docsite reads the classic preset's options"));
                 continue;
             }
-            // The classic preset's blog plugin is on unless its options say `blog: false`.
+            let key = format!("presets[{i}]");
+            // The classic preset's docs, blog and pages plugins are on unless its options
+            // say `false`.
+            for (part, package) in [("docs", "@docusaurus/plugin-content-docs"), ("blog", "@docusaurus/plugin-content-blog"), ("pages", "@docusaurus/plugin-content-pages")] {
+                let o = opts.get(part).cloned().unwrap_or(Value::Null);
+                if o.as_bool() != Some(false) {
+                    self.instance(package, &format!("{key}.{part}"), &o);
+                }
+            }
             out.insert("blog".into(), json!({}));
             for (k, o) in opts.as_object().into_iter().flatten() {
                 match k.as_str() {
                     "docs" => self.docs(o, docs),
-                    "theme" => {
-                        for (tk, tv) in o.as_object().into_iter().flatten() {
-                            if tk == "customCss" {
-                                let list: Vec<Value> = match tv {
-                                    Value::Array(a) => a.clone(),
-                                    Value::String(_) => vec![tv.clone()],
-                                    _ => Vec::new(),
-                                };
-                                let list: Vec<Value> = list.into_iter().filter(Value::is_string).map(|s| json!(s.as_str().unwrap_or_default().trim_start_matches("./"))).collect();
-                                out.insert("customCss".into(), Value::Array(list));
-                            } else {
-                                self.warn(&format!("presets[{i}].theme.{tk}"), "not a theme option docsite knows");
-                            }
-                        }
-                    }
-                    "gtag" => {
-                        if let Some(o) = o.as_object() {
-                            let mut g = Map::new();
-                            if let Some(id) = o.get("trackingID") {
-                                let id = match id {
-                                    Value::Array(a) => a.first().cloned().unwrap_or(Value::Null),
-                                    other => other.clone(),
-                                };
-                                g.insert("trackingID".into(), id);
-                            }
-                            if let Some(a) = o.get("anonymizeIP") {
-                                g.insert("anonymizeIP".into(), a.clone());
-                            }
-                            out.insert("gtag".into(), Value::Object(g));
-                        }
-                    }
+                    "theme" => self.theme_classic(&format!("{key}.theme"), o, out),
+                    "gtag" => self.gtag(o, out),
                     "blog" if o.as_bool() == Some(false) => {
                         out.remove("blog");
                     }
-                    "blog" => self.blog(i, o, out),
+                    "blog" => self.blog(&format!("{key}.blog"), o, out),
                     "pages" if o.as_bool() == Some(false) => {
                         out.insert("pagesPath".into(), json!(""));
                     }
-                    "pages" => {
-                        for (pk, pv) in o.as_object().into_iter().flatten() {
-                            match (pk.as_str(), pv.as_str()) {
-                                ("path", Some(path)) => {
-                                    out.insert("pagesPath".into(), json!(path.trim_start_matches("./")));
-                                }
-                                _ => self.warn(&format!("presets[{i}].pages.{pk}"), "docsite reads only the pages plugin's `path`"),
-                            }
-                        }
-                    }
+                    "pages" => self.pages(&format!("{key}.pages"), o, out),
                     "sitemap" => {}
-                    _ => self.warn(&format!("presets[{i}].{k}"), "not a classic preset option docsite knows"),
+                    _ => self.warn(&format!("{key}.{k}"), "not a classic preset option docsite knows"),
                 }
             }
         }
     }
 
+    /// The classic theme's options (`customCss`), from the preset's `theme` or the
+    /// `@docusaurus/theme-classic` theme.
+    fn theme_classic(&mut self, key: &str, o: &Value, out: &mut Map<String, Value>) {
+        for (tk, tv) in o.as_object().into_iter().flatten() {
+            if tk == "customCss" {
+                let list: Vec<Value> = match tv {
+                    Value::Array(a) => a.clone(),
+                    Value::String(_) => vec![tv.clone()],
+                    _ => Vec::new(),
+                };
+                let site = self.site_dir().to_path_buf();
+                let list: Vec<Value> = list.iter().filter_map(Value::as_str).map(|s| json!(site_path(&site, s))).collect();
+                out.insert("customCss".into(), Value::Array(list));
+            } else {
+                self.warn(&format!("{key}.{tk}"), "not a theme option docsite knows");
+            }
+        }
+    }
+
+    /// The gtag plugin's options onto `[gtag]`.
+    fn gtag(&mut self, o: &Value, out: &mut Map<String, Value>) {
+        if let Some(o) = o.as_object() {
+            let mut g = Map::new();
+            if let Some(id) = o.get("trackingID") {
+                let id = match id {
+                    Value::Array(a) => a.first().cloned().unwrap_or(Value::Null),
+                    other => other.clone(),
+                };
+                g.insert("trackingID".into(), id);
+            }
+            if let Some(a) = o.get("anonymizeIP") {
+                g.insert("anonymizeIP".into(), a.clone());
+            }
+            out.insert("gtag".into(), Value::Object(g));
+        }
+    }
+
+    /// The pages plugin's options (its `path`).
+    fn pages(&mut self, key: &str, o: &Value, out: &mut Map<String, Value>) {
+        for (pk, pv) in o.as_object().into_iter().flatten() {
+            match (pk.as_str(), pv.as_str()) {
+                ("path", Some(path)) => {
+                    out.insert("pagesPath".into(), json!(site_path(self.site_dir(), path)));
+                }
+                ("id", Some("default")) => {}
+                _ => self.warn(&format!("{key}.{pk}"), "docsite reads only the pages plugin's `path`"),
+            }
+        }
+    }
+
     /// The classic preset's `blog` options onto `[blog]`.
-    fn blog(&mut self, i: usize, o: &Value, out: &mut Map<String, Value>) {
+    fn blog(&mut self, prefix: &str, o: &Value, out: &mut Map<String, Value>) {
         let mut blog = Map::new();
         for (k, v) in o.as_object().into_iter().flatten() {
-            let key = format!("presets[{i}].blog.{k}");
+            let key = format!("{prefix}.{k}");
             match (k.as_str(), v) {
-                ("path" | "routeBasePath", Value::String(s)) => {
+                ("path", Value::String(s)) => {
+                    blog.insert(k.clone(), json!(site_path(self.site_dir(), s)));
+                }
+                ("routeBasePath", Value::String(s)) => {
                     blog.insert(k.clone(), json!(s.trim_start_matches("./")));
                 }
+                ("id", Value::String(s)) if s == "default" => {}
                 ("blogTitle" | "blogDescription", Value::String(_)) => {
                     blog.insert(k.clone(), v.clone());
                 }
@@ -368,9 +444,11 @@ impl Mapper<'_> {
     fn docs(&mut self, o: &Value, docs: &mut Map<String, Value>) {
         for (k, v) in o.as_object().into_iter().flatten() {
             match k.as_str() {
+                "id" if v.as_str() == Some("default") => {}
                 "path" | "sidebarPath" | "routeBasePath" => {
                     if let Some(s) = v.as_str() {
-                        docs.insert(k.clone(), json!(s.trim_start_matches("./")));
+                        let value = if k == "routeBasePath" { s.trim_start_matches("./").to_string() } else { site_path(self.site_dir(), s) };
+                        docs.insert(k.clone(), json!(value));
                     } else if v.as_bool() == Some(false) && k == "sidebarPath" {
                         self.warn("docs.sidebarPath", "`false` (no sidebars) is not supported; the docs get an autogenerated sidebar");
                     } else {
@@ -410,40 +488,64 @@ impl Mapper<'_> {
         }
     }
 
-    fn themes(&mut self, v: &Value) {
+    fn themes(&mut self, v: &Value, out: &mut Map<String, Value>) {
         for (i, t) in v.as_array().into_iter().flatten().enumerate() {
-            let (name, _) = plugin_parts(t);
-            if name != "@docusaurus/theme-mermaid" {
-                self.warn(&format!("themes[{i}]"), &format!("the theme `{name}` is not supported; docsite uses its own theme"));
+            let (name, opts) = plugin_parts(t);
+            match package_name(&name, ModuleKind::Theme, self.site_dir()).as_str() {
+                "@docusaurus/theme-mermaid" | "@docusaurus/theme-search-algolia" => {}
+                "@docusaurus/theme-classic" => self.theme_classic(&format!("themes[{i}]"), &opts, out),
+                _ => self.warn(&format!("themes[{i}]"), &format!("the theme `{name}` is not supported; docsite uses its own theme")),
             }
         }
     }
 
-    fn plugins(&mut self, v: &Value, out: &mut Map<String, Value>) {
+    fn plugins(&mut self, v: &Value, out: &mut Map<String, Value>, docs: &mut Map<String, Value>) {
         for (i, p) in v.as_array().into_iter().flatten().enumerate() {
             let (name, opts) = plugin_parts(p);
-            if name == "@docusaurus/plugin-client-redirects" {
-                let mut redirects = Vec::new();
-                for (j, r) in opts.get("redirects").and_then(Value::as_array).into_iter().flatten().enumerate() {
-                    let to = r.get("to").and_then(Value::as_str);
-                    let froms: Vec<&str> = match r.get("from") {
-                        Some(Value::String(s)) => vec![s.as_str()],
-                        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-                        _ => Vec::new(),
-                    };
-                    match to {
-                        Some(to) if !froms.is_empty() => redirects.extend(froms.into_iter().map(|f| json!({"from": f, "to": to}))),
-                        _ => self.warn(&format!("plugins[{i}].redirects[{j}]"), "a redirect needs `from` and `to`"),
+            let key = format!("plugins[{i}]");
+            match package_name(&name, ModuleKind::Plugin, self.site_dir()).as_str() {
+                "@docusaurus/plugin-client-redirects" => self.redirects(i, &opts, out),
+                "@docusaurus/plugin-content-docs" => {
+                    if self.instance("@docusaurus/plugin-content-docs", &key, &opts) {
+                        self.docs(&opts, docs);
                     }
                 }
-                for k in opts.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| *k != "redirects") {
-                    self.warn(&format!("plugins[{i}].{k}"), "only `redirects` of the client-redirects plugin is supported");
+                "@docusaurus/plugin-content-blog" => {
+                    if self.instance("@docusaurus/plugin-content-blog", &key, &opts) {
+                        self.blog(&key, &opts, out);
+                    }
                 }
-                out.insert("redirects".into(), Value::Array(redirects));
-            } else {
-                self.warn(&format!("plugins[{i}]"), &format!("the plugin `{name}` is not supported"));
+                "@docusaurus/plugin-content-pages" => {
+                    if self.instance("@docusaurus/plugin-content-pages", &key, &opts) {
+                        self.pages(&key, &opts, out);
+                    }
+                }
+                "@docusaurus/plugin-google-gtag" => self.gtag(&opts, out),
+                // docsite writes sitemap.xml itself.
+                "@docusaurus/plugin-sitemap" => {}
+                _ => self.warn(&key, &format!("the plugin `{name}` is not supported")),
             }
         }
+    }
+
+    fn redirects(&mut self, i: usize, opts: &Value, out: &mut Map<String, Value>) {
+        let mut redirects = Vec::new();
+        for (j, r) in opts.get("redirects").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let to = r.get("to").and_then(Value::as_str);
+            let froms: Vec<&str> = match r.get("from") {
+                Some(Value::String(s)) => vec![s.as_str()],
+                Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            match to {
+                Some(to) if !froms.is_empty() => redirects.extend(froms.into_iter().map(|f| json!({"from": f, "to": to}))),
+                _ => self.warn(&format!("plugins[{i}].redirects[{j}]"), "a redirect needs `from` and `to`"),
+            }
+        }
+        for k in opts.as_object().into_iter().flatten().map(|(k, _)| k).filter(|k| *k != "redirects") {
+            self.warn(&format!("plugins[{i}].{k}"), "only `redirects` of the client-redirects plugin is supported");
+        }
+        out.insert("redirects".into(), Value::Array(redirects));
     }
 
     fn theme_config(&mut self, v: &Value, out: &mut Map<String, Value>, search: &mut Map<String, Value>) {
@@ -465,7 +567,15 @@ impl Mapper<'_> {
                     let footer = tv.clone();
                     out.insert("footer".into(), footer);
                 }
-                "announcementBar" | "colorMode" | "tableOfContents" | "image" => {
+                "announcementBar" => {
+                    // Docusaurus's default id (the key of a dismissed bar in local storage).
+                    let mut bar = tv.clone();
+                    if let Some(o) = bar.as_object_mut() {
+                        o.entry("id").or_insert_with(|| json!("announcement-bar"));
+                    }
+                    out.insert(k.clone(), bar);
+                }
+                "colorMode" | "tableOfContents" | "image" => {
                     out.insert(k.clone(), tv.clone());
                 }
                 "algolia" => {
@@ -503,6 +613,174 @@ impl Mapper<'_> {
             }
         }
     }
+}
+
+/// What a config entry names: Docusaurus resolves each kind's shorthands differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ModuleKind {
+    Preset,
+    Theme,
+    Plugin,
+}
+
+impl ModuleKind {
+    fn word(self) -> &'static str {
+        match self {
+            ModuleKind::Preset => "preset",
+            ModuleKind::Theme => "theme",
+            ModuleKind::Plugin => "plugin",
+        }
+    }
+}
+
+/// The packages of Docusaurus itself that docsite maps, by full name.
+const KNOWN_PACKAGES: &[&str] = &[
+    "@docusaurus/preset-classic",
+    "@docusaurus/plugin-content-docs",
+    "@docusaurus/plugin-content-blog",
+    "@docusaurus/plugin-content-pages",
+    "@docusaurus/plugin-client-redirects",
+    "@docusaurus/plugin-sitemap",
+    "@docusaurus/plugin-google-gtag",
+    "@docusaurus/theme-classic",
+    "@docusaurus/theme-mermaid",
+    "@docusaurus/theme-search-algolia",
+];
+
+/// The package names Docusaurus tries for a preset, theme or plugin name, in its order
+/// (`server/plugins/moduleShorthand.ts`): `classic` is `classic`, then
+/// `@docusaurus/preset-classic`, then `docusaurus-preset-classic`; `@scope` is
+/// `@scope/docusaurus-preset`; `@scope/x` is `@scope/x`, then `@scope/docusaurus-preset-x`.
+fn name_patterns(name: &str, kind: ModuleKind) -> Vec<String> {
+    let word = kind.word();
+    match name.strip_prefix('@') {
+        Some(scoped) => match scoped.split_once('/') {
+            None => vec![format!("{name}/docusaurus-{word}")],
+            Some((scope, package)) => vec![name.to_string(), format!("@{scope}/docusaurus-{word}-{package}")],
+        },
+        None => vec![name.to_string(), format!("@docusaurus/{word}-{name}"), format!("docusaurus-{word}-{name}")],
+    }
+}
+
+/// The package a config entry stands for, resolved as Docusaurus resolves it: a path into a
+/// `node_modules` folder (`require.resolve('@docusaurus/preset-classic')`) is that package;
+/// a name is the first of its [`name_patterns`] installed where Node would look from the
+/// site (its `node_modules` and those of the folders above), or, with nothing installed, the
+/// first that is a Docusaurus package docsite knows. Anything else is returned as written.
+fn package_name(name: &str, kind: ModuleKind, site_dir: &Path) -> String {
+    if let Some((_, after)) = name.rsplit_once("node_modules/") {
+        let mut parts = after.split('/');
+        return match (parts.next(), parts.next()) {
+            (Some(scope), Some(package)) if scope.starts_with('@') => format!("{scope}/{package}"),
+            (Some(package), _) => package.to_string(),
+            _ => name.to_string(),
+        };
+    }
+    if name.starts_with('.') || name.starts_with('/') {
+        return name.to_string();
+    }
+    let patterns = name_patterns(name, kind);
+    let installed = |package: &str| site_dir.ancestors().any(|dir| dir.join("node_modules").join(package).join("package.json").is_file());
+    patterns
+        .iter()
+        .find(|p| installed(p))
+        .or_else(|| patterns.iter().find(|p| KNOWN_PACKAGES.contains(&p.as_str())))
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A path from the config as the engine reads it: relative to the site folder. Docusaurus
+/// resolves a relative path against the site folder, and configs often write absolute ones
+/// (`require.resolve('./sidebars.js')`, `path.join(__dirname, 'docs')`): one under the site
+/// becomes relative to it; any other is kept as written (and checked where it is read).
+fn site_path(site_dir: &Path, path: &str) -> String {
+    let p = Path::new(path);
+    if p.is_absolute() {
+        let site = std::fs::canonicalize(site_dir).unwrap_or_else(|_| site_dir.to_path_buf());
+        let real = std::fs::canonicalize(p).unwrap_or_else(|_| crate::paths::normalize_path(p));
+        if let Ok(rel) = real.strip_prefix(&site).or_else(|_| p.strip_prefix(site_dir)) {
+            return rel.to_string_lossy().into_owned();
+        }
+        return path.to_string();
+    }
+    path.trim_start_matches("./").to_string()
+}
+
+/// The keys of `docsite.toml` that come from a Docusaurus config's `themeConfig`.
+const THEME_CONFIG_KEYS: &[&str] = &["navbar", "footer", "announcementBar", "colorMode", "tableOfContents", "image"];
+
+/// Removes from `value` every object key that the JSON Schema `schema` (a part of `root`)
+/// does not declare where it declares `additionalProperties: false` (the tables of
+/// `docsite.toml`, all `deny_unknown_fields`), recording each key path in `removed`.
+fn prune_unknown(value: &mut Value, schema: &Value, root: &Value, path: String, removed: &mut Vec<String>) {
+    let schema = resolve_schema(schema, root, value);
+    match value {
+        Value::Object(map) => {
+            let Some(props) = schema.get("properties").and_then(Value::as_object) else { return };
+            let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
+            let keys: Vec<String> = map.keys().cloned().collect();
+            for k in keys {
+                let at = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                match props.get(&k) {
+                    Some(sub) => prune_unknown(map.get_mut(&k).expect("listed"), sub, root, at, removed),
+                    None if closed => {
+                        map.remove(&k);
+                        removed.push(at);
+                    }
+                    None => {}
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(sub) = schema.get("items") {
+                for (i, item) in items.iter_mut().enumerate() {
+                    prune_unknown(item, sub, root, format!("{path}[{i}]"), removed);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The schema that applies to `value`: `$ref`s followed (`#/definitions/X`), and of an
+/// `anyOf`/`oneOf` (an `Option`, an enum of tables) the first branch of the value's type.
+fn resolve_schema<'a>(schema: &'a Value, root: &'a Value, value: &Value) -> &'a Value {
+    let mut schema = schema;
+    for _ in 0..16 {
+        if let Some(target) = schema.get("$ref").and_then(Value::as_str) {
+            match target.strip_prefix('#').and_then(|p| root.pointer(p)) {
+                Some(found) => {
+                    schema = found;
+                    continue;
+                }
+                None => return schema,
+            }
+        }
+        let branches = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array);
+        if let Some(branches) = branches {
+            let fits = |b: &&Value| {
+                let b = resolve_shallow(b, root);
+                match value {
+                    Value::Object(_) => b.get("properties").is_some() || b.get("type") == Some(&json!("object")),
+                    Value::Array(_) => b.get("items").is_some() || b.get("type") == Some(&json!("array")),
+                    _ => false,
+                }
+            };
+            match branches.iter().find(fits) {
+                Some(b) => {
+                    schema = b;
+                    continue;
+                }
+                None => return schema,
+            }
+        }
+        return schema;
+    }
+    schema
+}
+
+fn resolve_shallow<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+    schema.get("$ref").and_then(Value::as_str).and_then(|t| t.strip_prefix('#')).and_then(|p| root.pointer(p)).unwrap_or(schema)
 }
 
 /// `"name"` or `["name", options]` of a preset, theme or plugin.
@@ -552,5 +830,49 @@ mod tests {
         let warnings: Vec<String> = m.warnings.iter().map(|w| w.message.clone()).collect();
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert!(warnings[0].contains("presets[0].blog.showReadingTime"), "{warnings:?}");
+    }
+    #[test]
+    fn names_resolve_as_docusaurus_resolves_its_shorthands() {
+        let nowhere = Path::new("/nonexistent-site");
+        assert_eq!(package_name("classic", ModuleKind::Preset, nowhere), "@docusaurus/preset-classic");
+        assert_eq!(package_name("classic", ModuleKind::Theme, nowhere), "@docusaurus/theme-classic");
+        assert_eq!(package_name("content-docs", ModuleKind::Plugin, nowhere), "@docusaurus/plugin-content-docs");
+        assert_eq!(name_patterns("@acme", ModuleKind::Plugin), vec!["@acme/docusaurus-plugin"]);
+        assert_eq!(name_patterns("@acme/search", ModuleKind::Plugin), vec!["@acme/search", "@acme/docusaurus-plugin-search"]);
+        assert_eq!(name_patterns("ideal-image", ModuleKind::Plugin), vec!["ideal-image", "@docusaurus/plugin-ideal-image", "docusaurus-plugin-ideal-image"]);
+        // `require.resolve(…)` gives the package's file in node_modules.
+        assert_eq!(package_name("/w/site/node_modules/@docusaurus/preset-classic/lib/index.js", ModuleKind::Preset, nowhere), "@docusaurus/preset-classic");
+        assert_eq!(package_name("/w/node_modules/docusaurus-plugin-sass/index.js", ModuleKind::Plugin, nowhere), "docusaurus-plugin-sass");
+        // An installed package named like the shorthand wins, as in Node's resolution.
+        let site = tempfile::tempdir().unwrap();
+        let installed = site.path().join("node_modules/docusaurus-plugin-classic");
+        std::fs::create_dir_all(&installed).unwrap();
+        std::fs::write(installed.join("package.json"), "{}").unwrap();
+        assert_eq!(package_name("classic", ModuleKind::Plugin, site.path()), "docusaurus-plugin-classic");
+    }
+
+    #[test]
+    fn standalone_content_plugins_and_the_classic_theme_map_like_the_preset() {
+        let site = tempfile::tempdir().unwrap();
+        let file = site.path().join("docusaurus.config.js");
+        let sidebars = site.path().join("sidebars.js");
+        let dc = json!({
+            "title": "T", "url": "https://example.org",
+            "plugins": [
+                ["content-docs", { "path": site.path().join("handbook").to_str().unwrap(), "routeBasePath": "/", "sidebarPath": sidebars.to_str().unwrap() }],
+                ["@docusaurus/plugin-content-blog", { "path": "./news", "routeBasePath": "news" }],
+                ["content-pages", { "path": "src/site-pages" }],
+                "@docusaurus/plugin-sitemap"
+            ],
+            "themes": [["classic", { "customCss": [site.path().join("src/css/custom.css").to_str().unwrap()] }]]
+        });
+        let m = map(&file, &dc);
+        assert_eq!(m.config["docs"]["path"], json!("handbook"), "absolute paths under the site become relative to it");
+        assert_eq!(m.config["docs"]["sidebarPath"], json!("sidebars.js"));
+        assert_eq!(m.config["docs"]["routeBasePath"], json!("/"));
+        assert_eq!(m.config["blog"], json!({ "path": "news", "routeBasePath": "news" }));
+        assert_eq!(m.config["pagesPath"], json!("src/site-pages"));
+        assert_eq!(m.config["customCss"], json!(["src/css/custom.css"]));
+        assert!(m.errors.is_empty() && m.warnings.is_empty(), "{:?} {:?}", m.errors, m.warnings);
     }
 }

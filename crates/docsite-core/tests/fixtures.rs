@@ -470,3 +470,24 @@ fn a_blog_without_posts_has_one_list_page_saying_so() {
 fn bad_post_dates_and_unknown_authors_are_errors_with_lines() {
     insta::assert_snapshot!(error_report("bad-blog"));
 }
+
+#[test]
+fn a_config_written_like_docusaurus_s_template_reads_as_docusaurus_reads_it() {
+    let site = check(&fixture("docusaurus-template")).expect("the template-shaped config reads without errors");
+    // `classic` is the classic preset: its docs options apply (route base, sidebars).
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, _, _)| r).collect();
+    assert!(routes.contains(&"/handbook/intro".to_string()) && routes.contains(&"/handbook/basics/wicks".to_string()), "{routes:?}");
+    let data = site.site_data();
+    assert!(data.announcement_bar.as_ref().is_some_and(|bar| bar.id == "announcement-bar"), "Docusaurus's default id");
+    // Theme keys docsite's own format lacks are one warning each, naming the key.
+    let warnings: Vec<&str> = site.diagnostics.items().iter().map(|d| d.message.as_str()).collect();
+    for key in ["themeConfig.navbar.className", "themeConfig.navbar.items[0].docsPluginId", "themeConfig.navbar.items[1].className", "themeConfig.navbar.items[1].aria-label"] {
+        assert!(warnings.iter().any(|w| w.contains(&format!("`{key}` is ignored"))), "{key}: {warnings:?}");
+    }
+    assert!(!site.diagnostics.has_errors(), "{}", site.diagnostics.report());
+}
+
+#[test]
+fn a_second_docs_instance_is_an_error_naming_where_its_pages_would_be() {
+    insta::assert_snapshot!(error_report("bad-docs-instances"));
+}
