@@ -14,7 +14,7 @@ export const MIN_SCALE = 0.7;
 const EXPAND_ICON =
   '<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7"></path></svg>';
 
-/** Adds the full-size affordance to `box` (the element holding a drawn `<svg>`); returns its undo. */
+/** Adds the full-size affordance to `box` (the element holding a drawn `<svg>`); returns the function that stops watching it. */
 export function attachZoom(box: HTMLElement): () => void {
   const svg = box.querySelector('svg');
   if (!svg) return () => undefined;
@@ -72,9 +72,10 @@ export function attachZoom(box: HTMLElement): () => void {
     open();
   });
   box.addEventListener('click', onBoxClick);
+  // The button stays: the box is being replaced (a redraw) and takes it along, and
+  // removing it would be one more change to the article.
   return () => {
     observer?.disconnect();
     box.removeEventListener('click', onBoxClick);
-    button.remove();
   };
 }
