@@ -34,6 +34,7 @@ const EVERYTHING: Node[] = [
   { t: 'a', a: { href: 'mailto:a@b.c', title: 'Mail' }, c: ['mail'] },
   { t: 'Heading', a: { level: '4' }, c: ['No id'] },
   { t: 'CodeBlock', a: { lang: 'ts', lineNumbers: '3', html: '<span class="line">a</span>\n<span class="line">b</span>' } },
+  { t: 'CodeBlock', a: { lang: 'ts', signature: '1', html: '<span class="line">f(<span class="pa">a: A</span>, <span class="pa">b: B</span>): C;</span>' } },
   { t: 'Admonition', a: { kind: 'danger' }, c: [{ t: 'AdmonitionTitle', c: ['Rich ', { t: 'em', c: ['title'] }] }, { t: 'p', c: ['x'] }] },
   { t: 'Admonition', a: { kind: 'unknown-kind', title: 'T' }, c: ['y'] },
   { t: 'Tabs', c: [{ t: 'TabItem', c: ['one'] }, { t: 'TabItem', c: ['two'] }] },

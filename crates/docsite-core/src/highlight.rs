@@ -274,6 +274,129 @@ pub fn parse_line_ranges(spec: &str) -> Option<Vec<usize>> {
     Some(out)
 }
 
+/// Whether a code block is a signature: one to three declarations of a member, each on one
+/// line, `name(params): Type;` (TypeScript) or `Type Name(params) ...;` (C#, Java). The
+/// theme wraps such a block at its parameters by default (a reader must see the return
+/// type) where a longer example scrolls and offers a wrap toggle.
+pub fn is_signature(lang: &str, code: &str) -> bool {
+    if !matches!(grammar_for(lang), Some("typescript" | "tsx" | "javascript" | "c-sharp" | "java")) {
+        return false;
+    }
+    let lines: Vec<&str> = code.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("//")).collect();
+    !lines.is_empty() && lines.len() <= 3 && lines.iter().all(|line| is_declaration(line))
+}
+
+/// One line declaring a member: a name (after modifiers and a return type, in C#) with no
+/// `.` or `=` before its parameter list, and a return type after it (TypeScript) or two
+/// words before it (C#, Java). A call (`fdc3.open(app);`, `init();`) is not one.
+fn is_declaration(line: &str) -> bool {
+    let Some(open) = line.find('(') else { return false };
+    let head = line[..open].trim();
+    let Some(close) = matching_paren(line, open) else { return false };
+    let tail = line[close + 1..].trim();
+    let keyword = head.split_whitespace().next().is_some_and(|w| matches!(w, "return" | "await" | "new" | "if" | "for" | "while" | "switch" | "catch" | "const" | "let" | "var"));
+    !head.is_empty() && !keyword && !head.contains(['.', '=', '"', '\'', '(', ')']) && (tail.starts_with(':') || head.split_whitespace().count() >= 2)
+}
+
+/// Byte index of the `)` closing the `(` at `open`, on the same line.
+fn matching_paren(line: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in line[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Puts each parameter of a signature's top-level parameter lists (the highlighted lines
+/// of [`highlight`], each a whole declaration) in a `<span class="pa">`: the theme keeps a
+/// parameter on one line, so a wrapped signature breaks only between parameters. Tokens are
+/// flat inside a line span, so a parameter starts and ends between tokens.
+pub fn wrap_parameters(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() + html.len() / 4);
+    let mut spans = 0usize; // open spans (the line's is the first)
+    let mut parens = 0usize; // open parentheses in the text so far
+    let mut param_open = false; // a `pa` span is open, directly in the line span
+    let mut want_param = false; // a parameter starts at the next token or text
+    let mut literal = false; // in a string or comment token, whose parentheses do not count
+    let mut rest = html;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("</span>") {
+            if param_open && spans == 2 {
+                // The line ends inside a parameter (an unbalanced line): close it first.
+                out.push_str("</span>");
+                param_open = false;
+                spans -= 1;
+            }
+            spans = spans.saturating_sub(1);
+            literal = false;
+            out.push_str("</span>");
+            rest = &rest[7..];
+            continue;
+        }
+        if rest.starts_with("<span") {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            if spans == 0 {
+                // A new line.
+                parens = 0;
+                want_param = false;
+            } else {
+                literal = matches!(&rest[..end], "<span class=\"s\">" | "<span class=\"c\">");
+            }
+            if spans >= 1 && parens == 1 {
+                // The token's first character decides, as for text below.
+                let first = rest[end..].chars().next().unwrap_or(' ');
+                step(&mut out, first, &mut param_open, &mut want_param, &mut spans);
+            }
+            spans += 1;
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        if (spans == 1 || (spans == 2 && param_open)) && parens == 1 {
+            step(&mut out, c, &mut param_open, &mut want_param, &mut spans);
+        }
+        match c {
+            _ if literal => {}
+            '(' => {
+                parens += 1;
+                if parens == 1 {
+                    want_param = true;
+                }
+            }
+            ')' => parens = parens.saturating_sub(1),
+            ',' if parens == 1 => want_param = true,
+            _ => {}
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// Opens or closes the `pa` span before `next`, the next character of the line at
+/// parenthesis depth 1 (in the line's text or first in a token).
+fn step(out: &mut String, next: char, param_open: &mut bool, want_param: &mut bool, spans: &mut usize) {
+    if *param_open && matches!(next, ',' | ')') && *spans == 2 {
+        out.push_str("</span>");
+        *param_open = false;
+        *spans -= 1;
+    } else if *want_param && !*param_open && *spans == 1 && !matches!(next, ' ' | ')' | '(' | '\n') {
+        out.push_str("<span class=\"pa\">");
+        *param_open = true;
+        *want_param = false;
+        *spans += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +408,72 @@ mod tests {
         assert!(html.contains("<span class=\"line highlighted\">"), "{html}");
         assert!(html.contains("class=\"k\""), "a keyword class: {html}");
         assert_eq!(html.matches("class=\"line").count(), 2);
+    }
+
+    #[test]
+    fn member_declarations_are_signatures_and_examples_are_not() {
+        for (lang, code) in [
+            ("ts", "addContextListener(contextType: ContextType | null, handler: ContextHandler): Promise<Listener>;"),
+            ("typescript", "function getAgent(params?: GetAgentParams): Promise<DesktopAgent>;\n"),
+            ("csharp", "Task<IListener> AddContextListener<T>(string? contextType, ContextHandler<T> handler) where T : IContext;"),
+            ("ts", "// deprecated\nbroadcast(context: Context): Promise<void>;\nbroadcast(context: Context, metadata?: Metadata): Promise<void>;"),
+        ] {
+            assert!(is_signature(lang, code), "{lang}: {code}");
+        }
+        for (lang, code) in [
+            ("ts", "await fdc3.broadcast(instrument);"),
+            ("ts", "const listener = await fdc3.addContextListener(null, handler);"),
+            ("ts", "init();"),
+            ("ts", "if (ready) {\n  go();\n}"),
+            ("json", "{ \"a\": f(1, 2) }"),
+            ("ts", "a(x: T): void;\nb(x: T): void;\nc(x: T): void;\nd(x: T): void;"),
+            ("ts", "interface Channel {\n  id: string;\n}"),
+        ] {
+            assert!(!is_signature(lang, code), "{lang}: {code}");
+        }
+    }
+
+    #[test]
+    fn a_signature_has_one_span_per_parameter() {
+        let code = "raiseIntent(intent: Intent, context: Context, app?: AppIdentifier | null): Promise<IntentResolution>; // (a, b)";
+        let html = wrap_parameters(&highlight("typescript", code, &[]));
+        let text = |s: &str| {
+            let mut out = String::new();
+            let mut tag = false;
+            for c in s.chars() {
+                match c {
+                    '<' => tag = true,
+                    '>' => tag = false,
+                    _ if !tag => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        };
+        let params: Vec<String> = html.split("<span class=\"pa\">").skip(1).map(|rest| {
+            // The parameter's own span ends at the first `</span>` at its depth.
+            let mut depth = 1;
+            let mut end = 0;
+            while depth > 0 {
+                let next_close = rest[end..].find("</span>").map(|i| end + i).unwrap();
+                let next_open = rest[end..].find("<span").map(|i| end + i);
+                match next_open {
+                    Some(o) if o < next_close => {
+                        depth += 1;
+                        end = o + 5;
+                    }
+                    _ => {
+                        depth -= 1;
+                        end = next_close + 7;
+                    }
+                }
+            }
+            text(&rest[..end])
+        }).collect();
+        assert_eq!(params, vec!["intent: Intent", "context: Context", "app?: AppIdentifier | null"], "{html}");
+        // The text is unchanged, and the spans balance.
+        assert_eq!(text(&html), escape(code));
+        assert_eq!(html.matches("<span").count(), html.matches("</span>").count());
     }
 
     #[test]

@@ -75,23 +75,26 @@ function brokenTableCode() {
     const lines = [...range.getClientRects()].filter((r) => r.width > 0);
     const tops = new Set(lines.map((r) => Math.round(r.top)));
     if (tops.size < 2) continue;
-    // Wrapped: allowed only right after `.` `_` `/` `-` or at a space (a line-break
-    // opportunity the stylesheet offers on purpose).
+    // Wrapped: allowed only right after `.` `_` `/` `-`, between the humps of camelCase
+    // (where the engine puts a `<wbr>`) or at a space (a line-break opportunity the
+    // stylesheet offers on purpose).
     const text = code.textContent;
-    const node = code.firstChild;
-    if (!node || node.nodeType !== Node.TEXT_NODE) {
-      broken.push(text);
-      continue;
+    const characters = [];
+    for (const node of code.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) for (let i = 0; i < node.length; i++) characters.push([node, i]);
+      else if (node.nodeName !== 'WBR') broken.push(`${text} (markup inside)`);
     }
     let previousTop = null;
-    for (let i = 0; i < text.length; i++) {
+    for (const [index, [node, i]] of characters.entries()) {
       range.setStart(node, i);
       range.setEnd(node, i + 1);
       const r = range.getClientRects()[0];
       if (!r) continue;
       const top = Math.round(r.top);
-      if (previousTop !== null && top > previousTop + 2 && !/[._/\- ]/.test(text[i - 1]) && text[i] !== ' ') {
-        broken.push(`${text} (at ${i})`);
+      const before = text[index - 1];
+      const hump = /[a-z]/.test(before ?? '') && /[A-Z]/.test(text[index]);
+      if (previousTop !== null && top > previousTop + 2 && !/[._/\- ]/.test(before) && text[index] !== ' ' && !hump) {
+        broken.push(`${text} (at ${index})`);
         break;
       }
       previousTop = top;

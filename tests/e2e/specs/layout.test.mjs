@@ -8,7 +8,7 @@ const ctx = useSite({ shell: true });
 
 const bar = (page) => page.getByRole('region', { name: 'Announcement' });
 
-test('the first Tab reaches "Skip to main content", which moves focus to the main region', async () => {
+test('the first Tab reaches "Skip to main content", which moves focus to the article (past the sidebar)', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/fdc3-intro', { waitUntil: 'networkidle' });
   await page.keyboard.press('Tab');
@@ -16,7 +16,7 @@ test('the first Tab reaches "Skip to main content", which moves focus to the mai
   assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
   assert.ok(await skip.isVisible(), 'visible while focused');
   await page.keyboard.press('Enter');
-  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'MAIN');
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'ARTICLE');
   assert.equal(new URL(page.url()).hash, '', 'the address is unchanged');
   // The next Tab goes into the content, past the navbar.
   await page.keyboard.press('Tab');

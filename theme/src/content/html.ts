@@ -163,10 +163,10 @@ function codeBlock(node: Element): string {
   return (
     `<div class="code-block ${codeStyles.codeBlock}" data-island="CodeBlock">` +
     (title ? `<div class="${codeStyles.title}">${escapeHtml(title)}</div>` : '') +
-    `<div class="${codeStyles.body}"><pre class="${codeStyles.pre} " tabindex="0">` +
+    `<div class="${codeStyles.body}"><pre class="${codeStyles.pre}"${node.a?.signature ? ' data-signature=""' : ''} tabindex="0">` +
     `<code class="language-${escapeHtml(lang)}${numbered}"${counter}>${compactLines(node.a?.html ?? '')}</code></pre>` +
     `<div class="${codeStyles.buttons}">` +
-    `<button type="button" class="${codeStyles.button} ${codeStyles.copy} " aria-label="Copy code to clipboard" title="Copy">${iconSvg('copy', 16)}</button>` +
+    `<button type="button" class="${codeStyles.button}" aria-label="Copy code to clipboard" title="Copy">${iconSvg('copy', 16)}</button>` +
     `</div></div></div>`
   );
 }
@@ -233,9 +233,8 @@ function mermaid(node: Element): string {
   const height = Number(node.a?.height);
   let placeholder = '';
   if (width > 0 && height > 0) {
-    // A scaled diagram (`fit`) is as wide as the column allows, up to its own width, and
-    // keeps its proportions; the others keep their natural size.
-    const style = node.a?.fit ? `width:100%;max-width:${width}px;aspect-ratio:${width} / ${height}` : `width:${width}px;height:${height}px`;
+    // As wide as the column allows, up to the diagram's own width, in its proportions.
+    const style = `width:100%;max-width:${width}px;aspect-ratio:${width} / ${height}`;
     placeholder = `<div class="${mermaidStyles.svg}" aria-hidden="true"><div class="mermaid-placeholder ${mermaidStyles.placeholder}" style="${style}"></div></div>`;
   }
   return `<div class="mermaid-diagram ${mermaidStyles.diagram}" data-island="Mermaid"><pre class="visually-hidden">${escapeHtml(code)}</pre>${placeholder}</div>`;

@@ -6,7 +6,8 @@
 //! title bar, the copy button, for `showLineNumbers` fences (`lineNumbers` = the first
 //! number) line numbers drawn by a CSS counter (not part of the copied text) and, when the
 //! code is wider than its box, a word-wrap toggle (as Docusaurus's: wraps long lines instead
-//! of scrolling sideways). `CodeBlockView` is the box itself, shared with `@theme/CodeBlock`
+//! of scrolling sideways); a signature block (`signature`) is wrapped from the start, between
+//! its parameters. `CodeBlockView` is the box itself, shared with `@theme/CodeBlock`
 //! for site React pages (docusaurus/theme/CodeBlock.tsx), which give their lines as elements.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
@@ -25,6 +26,7 @@ export function CodeBlock({ node }: Props) {
       lang={node.a?.lang || 'text'}
       title={node.a?.title}
       firstLine={node.a?.lineNumbers ? Number(node.a.lineNumbers) : null}
+      signature={Boolean(node.a?.signature)}
       html={compactLines(node.a?.html ?? '')}
     />
   );
@@ -36,13 +38,15 @@ export type CodeBlockViewProps = {
   title?: ReactNode;
   /** Number of the first line when lines are numbered, else null. */
   firstLine: number | null;
+  /** A member's signature (the engine tells): wrapped between its parameters. */
+  signature?: boolean;
   /** The highlighted code as HTML (line spans), as the engine writes it ... */
   html?: string;
   /** ... or the code as elements (`<span class="line">` per line). */
   children?: ReactNode;
 };
 
-export function CodeBlockView({ lang, title, firstLine, html, children }: CodeBlockViewProps) {
+export function CodeBlockView({ lang, title, firstLine, signature, html, children }: CodeBlockViewProps) {
   const codeRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
   const [wrapped, setWrapped] = useState(false);
@@ -78,7 +82,7 @@ export function CodeBlockView({ lang, title, firstLine, html, children }: CodeBl
     <div className={`code-block ${styles.codeBlock}`}>
       {title ? <div className={styles.title}>{title}</div> : null}
       <div className={styles.body}>
-        <pre className={`${styles.pre} ${wrapped ? styles.wrapped : ''}`} tabIndex={0}>
+        <pre className={wrapped ? `${styles.pre} ${styles.wrapped}` : styles.pre} data-signature={signature ? '' : undefined} tabIndex={0}>
           <code
             ref={codeRef}
             className={`language-${lang}${firstLine !== null ? ` ${styles.numbered}` : ''}`}
@@ -101,7 +105,7 @@ export function CodeBlockView({ lang, title, firstLine, html, children }: CodeBl
         ) : null}
         <button
           type="button"
-          className={`${styles.button} ${styles.copy} ${copied ? styles.copied : ''}`}
+          className={`${styles.button}${copied ? ` ${styles.copied}` : ''}`}
           aria-label="Copy code to clipboard"
           title="Copy"
           onClick={copy}

@@ -41,7 +41,7 @@ export function Footer() {
         {footer.columns.length > 0 ? (
           <div className={styles.columns}>
             {footer.columns.map((column) => (
-              <div key={column.title} className={styles.column}>
+              <div key={column.title}>
                 <div className={styles.columnTitle}>{column.title}</div>
                 <ul className={styles.list}>
                   {column.items.map((item) => (
@@ -62,7 +62,7 @@ export function Footer() {
         {footer.logo || footer.copyright ? (
           <div className={styles.bottom}>
             {footer.logo ? (
-              <Link to={footer.logo.href || '/'} className={styles.logoLink}>
+              <Link to={footer.logo.href || '/'}>
                 <Logo logo={footer.logo} className={styles.logo} />
               </Link>
             ) : null}

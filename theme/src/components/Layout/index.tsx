@@ -16,13 +16,16 @@ export const MAIN_ID = '__docsite_main';
 
 export type Props = { children: ReactNode };
 
+/** Focuses the page's article (past a doc page's sidebar), else the main region. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   const main = document.getElementById(MAIN_ID);
-  if (!main) return;
+  const target = main?.querySelector('article') ?? main;
+  if (!target) return;
   // Focus without adding `#__docsite_main` to the address.
   event.preventDefault();
-  main.focus();
-  main.scrollIntoView();
+  target.tabIndex = -1;
+  target.focus();
+  target.scrollIntoView();
 }
 
 export function Layout({ children }: Props) {

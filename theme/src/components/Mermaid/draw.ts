@@ -8,6 +8,8 @@
 //!   towards it, follows a link to it), before it is on screen;
 //! - otherwise when the page has been open `IDLE_FALLBACK_MS` and the browser is idle, so
 //!   diagrams far down are ready when the reader gets there (or prints, or searches the page);
+//! - all of them when the page is about to be printed (`beforeprint`; a diagram still being
+//!   drawn then prints its source: styles/print.css);
 //! - one diagram at a time, each in a task of its own (input and rendering run in between),
 //!   and all through one queue, as `mermaid.initialize` is global.
 
@@ -20,6 +22,14 @@ export const IDLE_FALLBACK_MS = 5000;
 const needed = new WeakSet<Element>();
 let queue: Promise<unknown> = Promise.resolve();
 let drawn = 0;
+
+/** The diagrams still waiting to be needed: printing needs them all (`beforeprint`). */
+const waiting = new Set<() => void>();
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeprint', () => {
+    for (const fire of [...waiting]) fire();
+  });
+}
 
 /** Calls `start` once `element` is needed; returns a function that stops waiting. */
 function whenNeeded(element: Element, start: () => void): () => void {
@@ -40,7 +50,9 @@ function whenNeeded(element: Element, start: () => void): () => void {
   const timer = window.setTimeout(() => {
     idleHandle = window.requestIdleCallback ? window.requestIdleCallback(fire, { timeout: 2000 }) : window.setTimeout(fire);
   }, IDLE_FALLBACK_MS);
+  waiting.add(fire);
   function stop() {
+    waiting.delete(fire);
     observer.disconnect();
     window.clearTimeout(timer);
     if (idleHandle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
@@ -73,8 +85,9 @@ export function drawWhenNeeded(
       if (cancelled) return;
       const { default: mermaid } = await import('mermaid');
       if (cancelled) return;
-      // Sequence diagrams at their natural size (the box scrolls sideways): scaled to the
-      // column, a wide one's text shrank to ~6 px.
+      // Sequence diagrams get their natural width (not `100%`): the stylesheet scales a
+      // wide one down to the column, never a narrow one up; one scaled too small to read
+      // offers its full-size view (zoom.ts).
       mermaid.initialize({
         startOnLoad: false,
         theme: dark ? 'dark' : 'default',

@@ -20,6 +20,22 @@ export function Mermaid({ node }: Props) {
   const { colorMode } = useColorMode();
   const ref = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<{ svg: string | null; error: string | null }>({ svg: null, error: null });
+  const box = useRef<HTMLDivElement>(null);
+
+  // The full-size view of a diagram scaled too small to read (zoom.ts, loaded with draw.ts).
+  useEffect(() => {
+    if (!drawn.svg || !box.current) return;
+    let undo: (() => void) | undefined;
+    let cancelled = false;
+    const element = box.current;
+    import('./zoom').then(({ attachZoom }) => {
+      if (!cancelled) undo = attachZoom(element);
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+      undo?.();
+    };
+  }, [drawn.svg]);
 
   useEffect(() => {
     let cancel: (() => void) | undefined;
@@ -40,14 +56,13 @@ export function Mermaid({ node }: Props) {
   return (
     <div ref={ref} className={`mermaid-diagram ${styles.diagram}`}>
       <pre className="visually-hidden">{code}</pre>
-      {drawn.svg ? <div className={styles.svg} tabIndex={0} role="group" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
+      {drawn.svg ? <div ref={box} className={styles.svg} tabIndex={0} role="group" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
       {!drawn.svg && !drawn.error && reserved ? (
         <div className={styles.svg} aria-hidden="true">
           <div
             className={`mermaid-placeholder ${styles.placeholder}`}
-            // A scaled diagram (`fit`) is as wide as the column allows, up to its own width,
-            // and keeps its proportions; the others keep their natural size.
-            style={node.a?.fit ? { width: '100%', maxWidth: `${width}px`, aspectRatio: `${width} / ${height}` } : { width: `${width}px`, height: `${height}px` }}
+            // As wide as the column allows, up to the diagram's own width, in its proportions.
+            style={{ width: '100%', maxWidth: `${width}px`, aspectRatio: `${width} / ${height}` }}
           />
         </div>
       ) : null}

@@ -1,17 +1,23 @@
 //! The fixed top navbar: logo and title, configured items left and right, the colour
-//! mode switch, and (at 996 px and below) the menu button that opens the drawer.
-import { useCallback, useEffect, useRef, useState } from 'react';
+//! mode switch, and (at 996 px and below) the menu button that opens the drawer. The drawer
+//! is a chunk of its own, fetched when the browser is first idle on a narrow screen (the
+//! menu button shown), or on the first press if that comes sooner; a desktop never needs it.
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { usePageData } from '../../contexts/PageData';
 import { useSiteData } from '../../contexts/SiteData';
 import { useHideOnScroll } from '../../hooks/useHideOnScroll';
 import { ColorModeToggle } from '../ColorModeToggle';
+import { onIdle } from '../../lib/idle';
+import { loadOnce } from '../../lib/loadOnce';
 import { IconMenu } from '../Icons';
 import { Link } from '../Link';
 import { Logo } from '../Logo';
-import { MobileDrawer } from '../MobileDrawer';
+import type { Props as DrawerProps } from '../MobileDrawer';
 import { NavbarItemView } from '../NavbarItem';
 import styles from './styles.module.css';
+
+const drawerModule = loadOnce(() => import('../MobileDrawer'));
 
 /** Logo and title, linking home. */
 export function NavbarBrand() {
@@ -32,7 +38,18 @@ export function Navbar() {
   const { path } = usePageData();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [Drawer, setDrawer] = useState<ComponentType<DrawerProps> | undefined>(() => drawerModule.current()?.MobileDrawer);
   const menuButton = useRef<HTMLButtonElement>(null);
+  /** Loads the drawer (once; again after a failure), then opens it when `open`. */
+  const loadDrawer = useCallback((open: boolean) => {
+    drawerModule.load().then(
+      (module) => {
+        setDrawer(() => module.MobileDrawer);
+        if (open) setDrawerOpen(true);
+      },
+      (error: unknown) => open && console.warn('[docsite] Could not load the navigation drawer.', error),
+    );
+  }, []);
   const hidden = useHideOnScroll(navbar.hideOnScroll && !drawerOpen, location.key, location.hash);
   /** Closed by the reader (close button, Escape, backdrop): focus goes back to the menu button. */
   const closeDrawer = useCallback(() => {
@@ -43,6 +60,7 @@ export function Navbar() {
 
   // Any navigation closes the drawer.
   useEffect(() => setDrawerOpen(false), [path]);
+  useEffect(() => onIdle(() => menuButton.current?.offsetParent && loadDrawer(false)), [loadDrawer]);
 
   const left = navbar.items.filter((item) => item.position === 'left');
   const right = navbar.items.filter((item) => item.position === 'right');
@@ -59,7 +77,7 @@ export function Navbar() {
             className={styles.menuButton}
             aria-label="Toggle navigation bar"
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen((open) => !open)}
+            onClick={() => (Drawer ? setDrawerOpen((open) => !open) : loadDrawer(true))}
           >
             <IconMenu />
           </button>
@@ -86,9 +104,7 @@ export function Navbar() {
           ) : null}
         </div>
       </div>
-      {/* Part of the first view (about 1.5 KB): phones on a flaky network must still get
-          their menu, and a failed dynamic import would stay failed until a reload. */}
-      {drawerOpen ? <MobileDrawer onClose={closeDrawer} /> : null}
+      {drawerOpen && Drawer ? <Drawer onClose={closeDrawer} /> : null}
     </nav>
   );
 }

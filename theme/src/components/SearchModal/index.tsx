@@ -9,6 +9,7 @@ import { useSiteData } from '../../contexts/SiteData';
 import { ALL_VERSIONS } from '../../search/types';
 import { useSearch } from '../../search/useSearch';
 import { activeVersionName } from '../../lib/versions';
+import { trapTab } from '../../lib/focusTrap';
 import { IconSearch } from '../Icons';
 import { Link } from '../Link';
 import { FetchError, flattenHits, hitId, NoResults, SearchResultList } from '../SearchResults';
@@ -150,25 +151,4 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab cycling through the dialog's own controls (it is modal). */
-function trapTab(event: globalThis.KeyboardEvent, dialog: HTMLElement) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const current = document.activeElement;
-  if (!dialog.contains(current)) {
-    event.preventDefault();
-    first.focus();
-  } else if (event.shiftKey && current === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && current === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

@@ -43,10 +43,10 @@ export function SearchResultList({ pages, perPage, listId, listbox = false, acti
         const version = page.version ? (versionLabels?.get(page.version) ?? page.version) : null;
         return (
           <section key={page.url} role={listbox ? 'group' : undefined} aria-label={listbox ? page.title : undefined} className={styles.page}>
-            <h3 className={styles.pageTitle} role={listbox ? 'presentation' : undefined}>
+            <h2 className={styles.pageTitle} role={listbox ? 'presentation' : undefined}>
               {page.title}
               {version ? <span className={styles.version}>{version}</span> : null}
-            </h3>
+            </h2>
             <ul className={styles.hits} role={listbox ? 'presentation' : undefined}>
               {page.hits.slice(0, perPage).map((hit) => {
                 const i = index++;

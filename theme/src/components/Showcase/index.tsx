@@ -65,6 +65,9 @@ export function Showcase({ node, Nodes }: Props) {
           </p>
         </>
       ) : null}
+      {/* The cards' titles are h3: a heading of the level above comes first (the page's
+          h1 is followed by the showcase), visible to assistive technologies. */}
+      <h2 className="visually-hidden">{data.filterable && current ? current.label : 'Entries'}</h2>
       <div className={styles.grid}>
         {data.cards.map((card) => (
           <ShowcaseCard

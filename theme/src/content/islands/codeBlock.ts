@@ -56,7 +56,8 @@ export function attach(block: HTMLElement): Detach {
   const pre = block.querySelector<HTMLElement>('pre');
   const code = pre?.querySelector<HTMLElement>('code');
   const buttons = block.querySelector<HTMLElement>(`.${styles.buttons}`);
-  const copyButton = buttons?.querySelector<HTMLButtonElement>(`.${styles.copy}`);
+  // The only button until a wrap toggle is inserted before it.
+  const copyButton = buttons?.querySelector<HTMLButtonElement>('button');
   if (!pre || !code || !buttons || !copyButton) throw new Error('A code block is missing its code or its buttons.');
   let timer: number | undefined;
   let wrapped = false;

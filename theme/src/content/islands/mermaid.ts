@@ -2,8 +2,10 @@
 //! `<pre>` (`components/Mermaid/draw.ts`: when it nears the viewport, or when the page is
 //! idle), in the current colour mode, and redraws it when the mode changes. The box the
 //! server reserved (the diagram's measured size) holds its place until the SVG replaces it.
+//! Every diagram is scaled to the column; one too small to read gets a full-size view (zoom.ts).
 import { drawWhenNeeded } from '../../components/Mermaid/draw';
 import styles from '../../components/Mermaid/styles.module.css';
+import { attachZoom } from '../../components/Mermaid/zoom';
 import type { Detach } from '../islands';
 
 function isDark(): boolean {
@@ -14,8 +16,10 @@ export function attach(diagram: HTMLElement): Detach {
   const code = diagram.querySelector(':scope > pre')?.textContent ?? '';
   let dark = isDark();
   let cancel: () => void = () => undefined;
+  let unzoom: () => void = () => undefined;
 
   const show = (svg: string | null, error: string | null) => {
+    unzoom();
     for (const child of Array.from(diagram.children)) if (child.tagName !== 'PRE') child.remove();
     if (svg) {
       const box = document.createElement('div');
@@ -25,6 +29,7 @@ export function attach(diagram: HTMLElement): Detach {
       box.setAttribute('aria-label', 'Diagram');
       box.innerHTML = svg;
       diagram.append(box);
+      unzoom = attachZoom(box);
     } else if (error) {
       const message = document.createElement('p');
       message.className = styles.error ?? '';
@@ -49,5 +54,6 @@ export function attach(diagram: HTMLElement): Detach {
   return () => {
     observer.disconnect();
     cancel();
+    unzoom();
   };
 }
