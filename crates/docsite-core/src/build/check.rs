@@ -81,6 +81,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     let generated = std::mem::take(&mut loaded.generated);
     let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, generated, &updates);
     timings.push(("model", t.elapsed().as_secs_f64()));
+    diags.extend(super::feeds::warnings(&loaded.config, &pages));
     diags.normalize(site_dir);
 
     let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, doc_cards, .. } = loaded;

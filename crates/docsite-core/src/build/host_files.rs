@@ -28,7 +28,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::{write_file, Site};
+use super::{write_file, xml, Site};
 use crate::contract::RouteKind;
 use crate::diagnostics::BuildError;
 use crate::headers::{self, HeaderRules, SiteSources};
@@ -137,22 +137,27 @@ fn config_redirects(base: &str, redirects: &[crate::config::RawRedirect]) -> Str
     out
 }
 
-/// `sitemap.xml` (sitemaps.org protocol 0.9).
-fn sitemap(site: &Site) -> String {
+/// `sitemap.xml` (sitemaps.org protocol 0.9), written like the feeds (`xml.rs`).
+pub(super) fn sitemap(site: &Site) -> String {
     let origin = site.config.raw.url.trim_end_matches('/');
     let mut pages: Vec<_> = site.pages.iter().filter(|p| !matches!(p.data.kind, RouteKind::Search | RouteKind::NotFound) && !p.data.unlisted).collect();
     pages.sort_by(|a, b| a.data.path.cmp(&b.data.path));
     pages.dedup_by(|a, b| a.data.path == b.data.path);
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for p in pages {
-        out.push_str(&format!("<url><loc>{}</loc>", xml_escape(&format!("{origin}{}", p.data.path))));
-        if let Some(t) = p.updated {
-            out.push_str(&format!("<lastmod>{}</lastmod>", crate::git::format_iso(t)));
-        }
-        out.push_str("</url>\n");
-    }
-    out.push_str("</urlset>\n");
-    out
+    xml::document(|w| {
+        w.create_element("urlset").with_attribute(("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")).write_inner_content(|w| {
+            for p in pages {
+                w.create_element("url").write_inner_content(|w| {
+                    xml::element(w, "loc", &format!("{origin}{}", p.data.path))?;
+                    if let Some(t) = p.updated {
+                        xml::element(w, "lastmod", &crate::git::format_iso(t))?;
+                    }
+                    Ok(())
+                })?;
+            }
+            Ok(())
+        })?;
+        Ok(())
+    })
 }
 
 fn default_robots(site: &Site) -> String {
@@ -162,10 +167,6 @@ fn default_robots(site: &Site) -> String {
         out.push_str(&format!("\nSitemap: {origin}{}sitemap.xml\n", site.config.base_url));
     }
     out
-}
-
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod react_links;
 mod rendered;
 mod site;
 mod social;
+mod xml;
 
 use std::path::{Path, PathBuf};
 

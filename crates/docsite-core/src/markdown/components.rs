@@ -117,8 +117,9 @@ impl TreeBuilder<'_, '_> {
         }
         for (k, v) in attrs {
             if k == "href" {
-                let resolved = self.link(v, line, 1);
-                out.insert(k.clone(), resolved);
+                if let Some(resolved) = self.link(v, line, 1) {
+                    out.insert(k.clone(), resolved);
+                }
             } else {
                 out.insert(k.clone(), v.clone());
             }
@@ -222,7 +223,7 @@ impl TreeBuilder<'_, '_> {
         el.c
     }
 
-    fn route_link(&mut self, url: &str, origin: &Origin) -> String {
+    fn route_link(&mut self, url: &str, origin: &Origin) -> Option<String> {
         let saved = self.data_origin.replace(origin.clone());
         let href = self.link(url, origin.line, 1);
         self.data_origin = saved;
@@ -231,8 +232,9 @@ impl TreeBuilder<'_, '_> {
 
     fn contribute(&mut self, c: &Contribute, origin: &Origin) -> Element {
         let mut el = text_el("ShowcaseContribute", &c.label);
-        let url = self.route_link(&c.url, origin);
-        attr(&mut el, "url", url);
+        if let Some(url) = self.route_link(&c.url, origin) {
+            attr(&mut el, "url", url);
+        }
         if let Some(p) = &c.prompt {
             attr(&mut el, "prompt", p.clone());
         }
@@ -277,8 +279,9 @@ impl TreeBuilder<'_, '_> {
             attr(&mut c, "categoryLabel", labels.get(card.category.as_str()).copied().unwrap_or(&card.category));
             for (k, l) in [("infoLink", &card.info_link), ("docsLink", &card.docs_link)] {
                 if let Some(l) = l {
-                    let href = self.route_link(l, &card.origin);
-                    attr(&mut c, k, href);
+                    if let Some(href) = self.route_link(l, &card.origin) {
+                        attr(&mut c, k, href);
+                    }
                 }
             }
             c.c.push(Node::Element(text_el("CardTitle", &card.title)));
@@ -297,8 +300,9 @@ impl TreeBuilder<'_, '_> {
                 attr(&mut conf, "date", k.date.iso());
                 attr(&mut conf, "dateText", k.date.text());
                 if let Some(l) = &k.link {
-                    let href = self.route_link(l, &card.origin);
-                    attr(&mut conf, "link", href);
+                    if let Some(href) = self.route_link(l, &card.origin) {
+                        attr(&mut conf, "link", href);
+                    }
                 }
                 c.c.push(Node::Element(conf));
             }
@@ -337,8 +341,9 @@ impl TreeBuilder<'_, '_> {
         attr(&mut el, "data", data);
         for u in set.users.iter().filter(|u| keep(u)) {
             let mut tile = text_el("UserTile", &u.name);
-            let href = self.route_link(&u.url, &Origin { file: file.clone(), line: 1 });
-            attr(&mut tile, "href", href);
+            if let Some(href) = self.route_link(&u.url, &Origin { file: file.clone(), line: 1 }) {
+                attr(&mut tile, "href", href);
+            }
             if u.member {
                 attr(&mut tile, "member", "true");
             }

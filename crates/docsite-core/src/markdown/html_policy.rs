@@ -3,7 +3,8 @@
 //! never silently dropped, so an author sees what was refused.
 //!
 //! Markdown raw HTML ([`super`]'s `raw_html`), sidebar `html` items (`load`),
-//! navbar `html` items and the footer copyright (`site_data`) all go through here.
+//! navbar `html` items and the footer copyright (`site_data`) all go through here; so does
+//! every URL the renderer writes ([`refused_scheme`]: Markdown links and images too).
 //! The lists follow `ammonia`'s defaults (the sanitiser of the Rust ecosystem, itself derived
 //! from the WHATWG and OWASP lists): its tags minus the obsolete ones, its per-tag
 //! attributes, plus what Docusaurus content uses (`class`/`className`, `id`, `open`,
@@ -97,16 +98,26 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Optio
         return style_problem(value);
     }
     if URL_ATTRIBUTES.contains(&attr) {
-        if let Some(scheme) = scheme_of(value) {
-            let data_image = element == "img" && attr == "src" && scheme == "data" && value.trim_start().get(5..).is_some_and(|rest| rest.to_ascii_lowercase().starts_with("image/"));
-            // `pathname:///x`: Docusaurus's link to a static file, rewritten by the renderer.
-            let pathname = element == "a" && attr == "href" && scheme == "pathname";
-            if !SCHEMES.contains(&scheme.as_str()) && !data_image && !pathname {
-                return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
-            }
+        if let Some(scheme) = refused_scheme(element, attr, value) {
+            return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
         }
     }
     None
+}
+
+/// The URL policy, one for every URL the renderer writes into a page: Markdown links and
+/// images (inline, reference definitions, autolinks), the URL attributes of raw HTML
+/// ([`attribute_problem`], so also navbar, sidebar and footer HTML), the `href` of a card
+/// and the links of data files. Returns the scheme of `url` when it may not be written as
+/// attribute `attr` of `element`, `None` when it may. Allowed: relative URLs (no scheme),
+/// [`SCHEMES`], `pathname:` in a link (Docusaurus's link to a static file, rewritten by the
+/// renderer) and `data:image/…` in an image; so never `javascript:`, `vbscript:` or
+/// `data:text/html`. The scheme is read as a browser reads it ([`scheme_of`]).
+pub(crate) fn refused_scheme(element: &str, attr: &str, url: &str) -> Option<String> {
+    let (scheme, rest) = scheme_of(url)?;
+    let data_image = element == "img" && attr == "src" && scheme == "data" && rest.to_ascii_lowercase().starts_with("image/");
+    let pathname = element == "a" && attr == "href" && scheme == "pathname";
+    (!SCHEMES.contains(&scheme.as_str()) && !data_image && !pathname).then_some(scheme)
 }
 
 /// Why an `<iframe>` in Markdown cannot be shown, with a hint, or `None`: its `src` must
@@ -128,13 +139,33 @@ pub(crate) fn frame_problem(src: Option<&str>, frame_src: &[String]) -> Option<(
     }
 }
 
-/// The scheme of a URL (lower case), as a browser reads it: ASCII whitespace and control
-/// characters are ignored (`java\tscript:` is `javascript:`).
-fn scheme_of(url: &str) -> Option<String> {
-    let cleaned: String = url.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).collect();
-    let (head, _) = cleaned.split_once(':')?;
+/// The scheme of a URL (lower case) and what follows its `:`, as a browser reads it:
+/// character references decoded (`&#106;avascript:`, `javascript&colon;`), then ASCII
+/// whitespace and control characters ignored (`java\tscript:` is `javascript:`). Raw HTML
+/// attributes and Markdown link destinations come here decoded once already (by html5gum and
+/// comrak); decoding again can only find a scheme where a browser would see a relative URL,
+/// which refuses more, never less.
+fn scheme_of(url: &str) -> Option<(String, String)> {
+    let cleaned: String = decode_references(url).chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).collect();
+    let (head, rest) = cleaned.split_once(':')?;
     let valid = head.starts_with(|c: char| c.is_ascii_alphabetic()) && head.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    valid.then(|| head.to_ascii_lowercase())
+    valid.then(|| (head.to_ascii_lowercase(), rest.to_string()))
+}
+
+/// `text` with its character references decoded by html5gum, the HTML tokenizer, as text
+/// (where a browser also decodes `&#106` without its `;`).
+fn decode_references(text: &str) -> String {
+    use html5gum::{Token, Tokenizer};
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for token in Tokenizer::new(&text.replace('<', "&lt;")).flatten() {
+        if let Token::String(s) = token {
+            out.push_str(&String::from_utf8_lossy(&s));
+        }
+    }
+    out
 }
 
 /// Every problem of an HTML fragment written outside Markdown (a navbar or sidebar `html`
@@ -184,6 +215,44 @@ mod tests {
         ] {
             assert!(!fragment_problems(html).is_empty(), "{html}");
         }
+    }
+
+    #[test]
+    fn one_url_policy_reads_the_scheme_as_a_browser_does() {
+        for (element, attr, url) in [
+            ("a", "href", "javascript:alert(1)"),
+            ("a", "href", " JaVa\tScRiPt:alert(1)"),
+            ("a", "href", "\u{1}javascript:alert(1)"),
+            ("a", "href", "&#106;avascript:alert(1)"),
+            ("a", "href", "&#x6A;avascript:alert(1)"),
+            ("a", "href", "&#106avascript:alert(1)"),
+            ("a", "href", "javascript&colon;alert(1)"),
+            ("a", "href", "java&#9;script:alert(1)"),
+            ("a", "href", "vbscript:msgbox(1)"),
+            ("a", "href", "data:text/html;base64,PHNjcmlwdD4="),
+            ("a", "href", "data:image/png;base64,iVBORw0KGgo="),
+            ("img", "src", "data:text/html;base64,PHNjcmlwdD4="),
+            ("img", "src", "javascript:alert(1)"),
+            ("img", "src", "pathname:///x.png"),
+        ] {
+            assert!(refused_scheme(element, attr, url).is_some(), "{element} {attr}={url:?}");
+        }
+        for (element, attr, url) in [
+            ("a", "href", "https://example.org/?a=1&amp;b=2"),
+            ("a", "href", "/docs/intro"),
+            ("a", "href", "../intro.md#a:b"),
+            ("a", "href", "#x:y"),
+            ("a", "href", "mailto:help@finos.org"),
+            ("a", "href", "tel:+441234"),
+            ("a", "href", "pathname:///schemas/x.json"),
+            ("img", "src", " DATA:image/png;base64,iVBORw0KGgo="),
+            ("img", "src", "./logo.png"),
+        ] {
+            assert_eq!(refused_scheme(element, attr, url), None, "{element} {attr}={url:?}");
+        }
+        // Raw HTML goes through the same function.
+        assert!(!fragment_problems("<a href=\"&#106;avascript:alert(1)\">x</a>").is_empty());
+        assert!(!fragment_problems("<img src=\"data:text/html,x\">").is_empty());
     }
 
     #[test]

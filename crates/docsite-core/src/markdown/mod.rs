@@ -514,8 +514,9 @@ impl TreeBuilder<'_, '_> {
             NodeValue::Underline => container(self, tag("u")),
             NodeValue::Link(link) => {
                 let mut a = tag("a");
-                let href = self.link(&link.url, line, pos.start.column);
-                a.a.insert("href".into(), href);
+                if let Some(href) = self.link(&link.url, line, pos.start.column) {
+                    a.a.insert("href".into(), href);
+                }
                 if link.url.starts_with("pathname://") {
                     a.a.insert("data-reload".into(), "true".into());
                 }
@@ -535,8 +536,9 @@ impl TreeBuilder<'_, '_> {
                     self.close_to(depth);
                     text_of(&el.c)
                 };
-                let src = self.image(&link.url, line, pos.start.column);
-                img.a.insert("src".into(), src);
+                if let Some(src) = self.image(&link.url, line, pos.start.column) {
+                    img.a.insert("src".into(), src);
+                }
                 img.a.insert("alt".into(), alt);
                 if !link.title.is_empty() {
                     img.a.insert("title".into(), link.title.clone());
@@ -847,8 +849,10 @@ impl TreeBuilder<'_, '_> {
                     }
                     if let Some(href) = el.a.get("href").cloned() {
                         if name == "a" {
-                            let resolved = self.link(&href, line, 1);
-                            el.a.insert("href".into(), resolved);
+                            match self.link(&href, line, 1) {
+                                Some(resolved) => el.a.insert("href".into(), resolved),
+                                None => el.a.remove("href"),
+                            };
                             if href.starts_with("pathname://") {
                                 el.a.insert("data-reload".into(), "true".into());
                             }
@@ -862,8 +866,10 @@ impl TreeBuilder<'_, '_> {
                     }
                     if let Some(src) = el.a.get("src").cloned() {
                         if name == "img" {
-                            let resolved = self.image(&src, line, 1);
-                            el.a.insert("src".into(), resolved);
+                            match self.image(&src, line, 1) {
+                                Some(resolved) => el.a.insert("src".into(), resolved),
+                                None => el.a.remove("src"),
+                            };
                         }
                     }
                     if tag.self_closing || is_void(&name) {
@@ -1001,8 +1007,32 @@ impl TreeBuilder<'_, '_> {
         out
     }
 
-    /// Resolves a link target to the href written in the page, recording it for checks.
-    fn link(&mut self, url: &str, line: usize, column: usize) -> String {
+    /// Resolves a link target to the href written in the page, recording it for checks;
+    /// `None` (and an error) for a URL the policy refuses ([`html_policy::refused_scheme`]).
+    fn link(&mut self, url: &str, line: usize, column: usize) -> Option<String> {
+        if let Some(scheme) = html_policy::refused_scheme("a", "href", url) {
+            self.refused_url("link", url, &scheme, line, column, "link to a page of the site, or to an http(s), mailto: or tel: URL");
+            return None;
+        }
+        Some(self.resolved_link(url, line, column))
+    }
+
+    /// A URL the policy refuses, as an error at its line (in the data file it comes from,
+    /// for a data file's link).
+    fn refused_url(&mut self, what: &str, url: &str, scheme: &str, line: usize, column: usize, hint: &str) {
+        let mut shown: String = url.chars().take(60).collect::<String>().escape_debug().to_string();
+        if url.chars().count() > 60 {
+            shown.push('…');
+        }
+        let message = format!("{what} `{shown}`: `{scheme}:` URLs are not allowed");
+        let diagnostic = match &self.data_origin {
+            Some(origin) => Diagnostic::error(&origin.file, message).at(origin.line, None),
+            None => Diagnostic::error(self.source, message).at(line, Some(column)),
+        };
+        self.out.diagnostics.push(diagnostic.hint(hint));
+    }
+
+    fn resolved_link(&mut self, url: &str, line: usize, column: usize) -> String {
         if let Some(origin) = &self.data_origin {
             // Data files are placed on any page: only absolute URLs and site routes mean
             // the same everywhere.
@@ -1074,7 +1104,17 @@ impl TreeBuilder<'_, '_> {
         href
     }
 
-    fn image(&mut self, url: &str, line: usize, column: usize) -> String {
+    /// The `src` written for an image, its file copied into the output; `None` (and an
+    /// error) for a URL the policy refuses ([`html_policy::refused_scheme`]).
+    fn image(&mut self, url: &str, line: usize, column: usize) -> Option<String> {
+        if let Some(scheme) = html_policy::refused_scheme("img", "src", url) {
+            self.refused_url("image", url, &scheme, line, column, "use an image file of the site, an http(s) URL or a data:image/ URL");
+            return None;
+        }
+        Some(self.resolved_image(url, line, column))
+    }
+
+    fn resolved_image(&mut self, url: &str, line: usize, column: usize) -> String {
         if has_scheme(url) || url.starts_with("//") || url.starts_with("data:") {
             return url.to_string();
         }
