@@ -57,6 +57,13 @@ let failed = false;
 run: try {
   const { page, problems: errors } = await openPage(browser);
   await page.goto(server.base + from, { waitUntil: 'networkidle' });
+  // The page goes on loading in idle time after the network first settles (its sidebars'
+  // data, the home page's code for prefetched links): on a loaded machine that would land
+  // in the first search's window. Wait until no request has started for 1.5 s (at most 15 s).
+  let lastRequest = Date.now();
+  page.on('request', () => (lastRequest = Date.now()));
+  for (const start = Date.now(); Date.now() - lastRequest < 1500 && Date.now() - start < 15000; ) await page.waitForTimeout(250);
+  page.removeAllListeners('request');
 
   // Bytes on the wire for the first search: every response from opening the modal to the
   // first results (the modal's code, the search backend, pagefind's loader, its worker, the
