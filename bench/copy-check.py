@@ -8,10 +8,19 @@ pages over the per-page limit and the overall figure; exits 1 when a limit is ex
 
     bench/copy-check.py <finos/FDC3 git dir> [--version next|2.2|...] [--rev HEAD]
                         [--page-limit 0.15] [--total-limit 0.05] [--prose]
+                        [--paraphrases [N]] [--paraphrase-limit 0.02] [--show PAGE]
 
 --prose leaves out fenced code blocks on both sides (signatures are facts and repeat by nature).
+
+--paraphrases also looks for close paraphrases, which shingles miss: sentences of ours (prose
+only, at least MIN_SENTENCE words) that say what one sentence of the standard's page says with
+mostly the same words, reordered or lightly changed (see `close`). It prints the N pages
+(default 10) with the highest share of such sentences and exits 1 when the share of a page of
+at least --min-sentences sentences (default 50) exceeds --paraphrase-limit. --show PAGE (a path under the version folder) prints each close sentence of
+that page beside the standard's.
 """
 import argparse
+import difflib
 import re
 import subprocess
 import sys
@@ -37,6 +46,76 @@ def shingles(ws):
     return {" ".join(ws[i:i + N]) for i in range(len(ws) - N + 1)}
 
 
+MIN_SENTENCE = 8
+STOP = set("""a an the of to in on for and or but is are be been being was were it its this that these
+those with as by at from into than then so such can could may might must shall should will would
+not no any all each every which who whom whose what when where how if only also other more most
+there their them they he she we you your our us i do does did has have had""".split())
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\[*_(])")
+URL = re.compile(r"\bhttps?://\S+")
+HEADING = re.compile(r"^\s*#{1,6}\s.*$", re.M)
+MARKUP = re.compile(r"\]\([^)]*\)|<[^>]+>|^\s*(?:[-*+]|\d+\.|#+|>|\|)\s*|[`*_|]", re.M)
+
+
+def sentences(text):
+    """The prose sentences of a Markdown page: no front matter, code, imports or tables' rules."""
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        if end != -1:
+            text = text[end + 4:]
+    text = FENCE.sub("\n\n", text)
+    out = []
+    # Headings and links' addresses are names and facts (the same headings are expected).
+    text = HEADING.sub("\n", URL.sub(" ", text))
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=\|)", text):
+        if re.match(r"\s*(import |\|\s*-{3})", block):
+            continue
+        flat = " ".join(MARKUP.sub(" ", block).split())
+        for sentence in SENTENCE_END.split(flat):
+            ws = WORD.findall(sentence.lower())
+            if len(ws) >= MIN_SENTENCE:
+                out.append((sentence, ws))
+    return out
+
+
+def content(ws):
+    return {w for w in ws if w not in STOP and not w.isdigit()}
+
+
+def close(mine, theirs):
+    """Whether two sentences (word lists) say the same thing in mostly the same words: most of
+    the content words of each are in the other (Dice >= 0.65), and in a similar order
+    (difflib's ratio on the word sequences >= 0.6)."""
+    a, b = content(mine), content(theirs)
+    if len(a) < 4 or len(b) < 4:
+        return False
+    if 2 * len(a & b) / (len(a) + len(b)) < 0.65:
+        return False
+    return difflib.SequenceMatcher(None, mine, theirs, autojunk=False).ratio() >= 0.6
+
+
+def paraphrases(ours_text, std_text):
+    """Our sentences that closely paraphrase one of the standard's: [(ours, theirs)], and our
+    sentence count."""
+    mine = sentences(ours_text)
+    theirs = sentences(std_text) if std_text else []
+    index = {}
+    for i, (_, ws) in enumerate(theirs):
+        for w in content(ws):
+            index.setdefault(w, set()).add(i)
+    found = []
+    for sentence, ws in mine:
+        counts = {}
+        for w in content(ws):
+            for i in index.get(w, ()):
+                counts[i] = counts.get(i, 0) + 1
+        for i, _ in sorted(counts.items(), key=lambda kv: -kv[1])[:5]:
+            if close(ws, theirs[i][1]):
+                found.append((sentence, theirs[i][0]))
+                break
+    return found, len(mine)
+
+
 def standard_page(git_dir, rev, path):
     out = subprocess.run(["git", "--git-dir", git_dir, "show", f"{rev}:{path}"], capture_output=True, text=True)
     return out.stdout if out.returncode == 0 else None
@@ -50,6 +129,10 @@ def main():
     ap.add_argument("--page-limit", type=float, default=0.15)
     ap.add_argument("--total-limit", type=float, default=0.05)
     ap.add_argument("--prose", action="store_true")
+    ap.add_argument("--paraphrases", nargs="?", type=int, const=10, default=None)
+    ap.add_argument("--paraphrase-limit", type=float, default=0.02)
+    ap.add_argument("--show", default=None)
+    ap.add_argument("--min-sentences", type=int, default=50)
     a = ap.parse_args()
     if a.version == "next":
         ours, theirs = ROOT / "site/docs", "website/docs"
@@ -59,10 +142,19 @@ def main():
         sys.exit(f"no such version folder: {ours}")
     total = shared = 0
     over = []
+    close_pages = []
     for page in sorted(ours.rglob("*.md")):
         rel = page.relative_to(ours).as_posix()
         std = standard_page(a.git_dir, a.rev, f"{theirs}/{rel}")
-        mine = shingles(words(page.read_text(encoding="utf-8"), a.prose))
+        text = page.read_text(encoding="utf-8")
+        if a.paraphrases is not None or a.show == rel:
+            found, count = paraphrases(text, std)
+            if count:
+                close_pages.append((len(found) / count, rel, len(found), count))
+            if a.show == rel:
+                for mine_s, theirs_s in found:
+                    print(f"ours:     {mine_s}\nstandard: {theirs_s}\n")
+        mine = shingles(words(text, a.prose))
         if not mine:
             continue
         common = len(mine & shingles(words(std, a.prose))) if std else 0
@@ -75,7 +167,20 @@ def main():
     for share, rel, common, n in sorted(over, reverse=True):
         print(f"{share:6.1%}  {rel}  ({common}/{n} shingles)")
     print(f"overall {overall:.2%} of {total} shingles; {len(over)} page(s) over {a.page_limit:.0%}")
-    sys.exit(1 if over or overall > a.total_limit else 0)
+    too_close = []
+    if a.paraphrases is not None:
+        close_pages.sort(reverse=True)
+        print(f"close paraphrases (pages with the highest share of sentences, limit {a.paraphrase_limit:.0%}):")
+        for share, rel, n, count in close_pages[: a.paraphrases]:
+            print(f"{share:6.1%}  {rel}  ({n}/{count} sentences)")
+        # On a short page one sentence is several per cent: the limit is for pages of some length.
+        too_close = [p for p in close_pages if p[0] > a.paraphrase_limit and p[3] >= a.min_sentences]
+        n = sum(p[2] for p in close_pages)
+        count = sum(p[3] for p in close_pages)
+        print(f"overall {n / count if count else 0:.2%} of {count} sentences; {len(too_close)} page(s) of {a.min_sentences}+ sentences over {a.paraphrase_limit:.0%}")
+        for share, rel, n, count in too_close:
+            print(f"  over: {share:6.1%}  {rel}  ({n}/{count})")
+    sys.exit(1 if over or overall > a.total_limit or too_close else 0)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,7 @@ function compilerOptions(pkgDir, draft) {
         '@finos/fdc3': [draft.entry],
         '@finos/fdc3-standard': [path.join(draft.dir, 'packages/fdc3-standard/src/index.ts')],
         '@finos/fdc3-context': [path.join(draft.dir, 'packages/fdc3-context/src/index.ts')],
+        '@finos/fdc3-security': [draft.securityEntry],
       }
     : { '@finos/fdc3': [pkgDir] };
   return {
@@ -167,6 +168,29 @@ function draftEntry(dir) {
   ].join('\n');
 }
 
+/**
+ * The module that stands for `@finos/fdc3-security` (the draft's reference security package)
+ * when checking against the draft: the interfaces and types its Security & Identity page
+ * documents. The package's index also re-exports the jose-, WebSocket- and Node-based
+ * implementations, whose dependencies are not available here, so only these modules are used.
+ */
+function draftSecurityEntry(dir) {
+  const src = (p) => JSON.stringify(path.join(dir, 'packages/fdc3-security/src', p));
+  return [
+    'impl/ContextVerificationMetadata.ts',
+    'impl/FDC3SecurityAlgorithms.ts',
+    'impl/FDC3SecurityTimeLimits.ts',
+    'impl/FDC3UserClaims.ts',
+    'impl/AntiReplayChecker.ts',
+    'impl/PublicFDC3Security.ts',
+    'impl/PrivateFDC3Security.ts',
+    'secure-boundary/FDC3Handlers.ts',
+  ]
+    .map((p) => `export * from ${src(p.replace(/\.ts$/, '.js'))};`)
+    .concat('')
+    .join('\n');
+}
+
 function checkVersion(version, fileFilter, draftDir) {
   const pagesDir = path.join(site, version.dir);
   let files;
@@ -179,8 +203,14 @@ function checkVersion(version, fileFilter, draftDir) {
   const pkgDir = path.join(here, 'node_modules', version.pkg);
   const root = path.join(here, '.ts-examples', version.name);
   const virtual = new Map();
-  const draft = version.name === 'next' && draftDir ? { dir: draftDir, entry: path.join(root, 'fdc3-draft-entry.ts') } : null;
-  if (draft) virtual.set(draft.entry, draftEntry(draftDir));
+  const draft =
+    version.name === 'next' && draftDir
+      ? { dir: draftDir, entry: path.join(root, 'fdc3-draft-entry.ts'), securityEntry: path.join(root, 'fdc3-security-draft-entry.ts') }
+      : null;
+  if (draft) {
+    virtual.set(draft.entry, draftEntry(draftDir));
+    virtual.set(draft.securityEntry, draftSecurityEntry(draftDir));
+  }
   const options = compilerOptions(pkgDir, draft);
   const origin = new Map();
   const failures = [];

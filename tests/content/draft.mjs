@@ -9,7 +9,9 @@
 //
 // What the checks take from that commit:
 //   - TypeScript: packages/fdc3-standard/src, packages/fdc3-context/src and generated,
-//     packages/fdc3-schema/generated (compiled from source through `paths`);
+//     packages/fdc3-schema/generated (compiled from source through `paths`), and the
+//     declarations of the reference security package (packages/fdc3-security/src/impl and
+//     secure-boundary/FDC3Handlers.ts) that the Security & Identity page's examples use;
 //   - JSON: packages/fdc3-context/schemas/context and packages/fdc3-schema/schemas/api.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +38,8 @@ const PATHS = [
   'packages/fdc3-context/schemas/context',
   'packages/fdc3-schema/generated',
   'packages/fdc3-schema/schemas/api',
+  'packages/fdc3-security/src/impl',
+  'packages/fdc3-security/src/secure-boundary/FDC3Handlers.ts',
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHostedBackend, facetFilters, groupHits, hosts, resultUrl, type DocSearchHit } from '../src/search/hosted';
-import { createLocalBackend, groupByPage, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
+import { conceptsFile, createLocalBackend, groupByPage, matchesQuery, orderPages, pagefindQuery, parseHeadingPaths, toPageResult, type PagefindApi } from '../src/search/local';
 import { buildExcerpt, markWord, namesQuery, Tier } from '../src/search/sections';
 import { sanitizeExcerpt } from '../src/search/sanitize';
 import { SearchUnavailableError } from '../src/search/types';
@@ -135,7 +135,7 @@ describe('local (pagefind) backend', () => {
     await backend.search({ query: 'channel', version: '2.1', language: 'en', limit: 2 });
     expect(load).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledWith('/pagefind/pagefind.js');
-    expect(search.mock.calls[0]?.[1]).toEqual({ filters: { version: { any: ['2.1', 'pages'] }, language: 'en' } });
+    expect(search.mock.calls[0]?.[1]).toEqual({ filters: { version: { any: ['2.1', 'pages'] } } });
     expect(response.total).toBe(3);
     expect(response.pages.map((p) => p.title)).toEqual(['P1', 'P2']);
   });
@@ -150,19 +150,59 @@ describe('local (pagefind) backend', () => {
   it('asks pagefind for an owner and its member as two words, and adds pages holding a concept word for word', async () => {
     expect(pagefindQuery('Channel.broadcast')).toBe('Channel broadcast');
     expect(pagefindQuery('fdc3.instrument')).toBe('fdc3.instrument');
+    expect(pagefindQuery('raise an intent')).toBe('raise intent');
+    expect(pagefindQuery('the')).toBe('the');
     const page = (id: string) => ({ id, data: async () => ({ url: `/docs/${id}`, raw_content: `${id} context channels`, meta: { title: id }, locations: [1, 2] }) });
     const search = vi.fn<PagefindApi['search']>(async (q) => ({ results: q.startsWith('"') ? [page('b'), page('spec')] : [page('a'), page('b')] }));
-    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }), async () => []);
     const response = await backend.search({ query: 'context channels', version: '2.2', language: 'en', limit: 5 });
     expect(search.mock.calls.map((c) => c[0])).toEqual(['context channels', '"context channels"']);
     expect(response.pages.map((p) => p.url)).toEqual(['/docs/a', '/docs/b', '/docs/spec']);
+  });
+
+  it("finds a concept's defining sections in the version's concept list, specification pages first, and reads few records", async () => {
+    const page = (id: string, n: number) => ({
+      id,
+      data: async () => ({ url: `/docs/${id}`, raw_content: `${id} desktop agent text`, meta: { title: id }, locations: [1, 2] }),
+      n,
+    });
+    const results = Array.from({ length: 40 }, (_, i) => page(`p${i}`, i));
+    const search = vi.fn<PagefindApi['search']>(async () => ({ results }));
+    const loadJson = vi.fn(async () => [
+      ['/docs/api/ref/DesktopAgent', 'DesktopAgent', 90, [['desktop-agent-api', 'Desktop Agent', 3]]],
+      ['/docs/api/spec', 'API Overview (2.2)', 40, [['desktop-agent', 'Desktop Agent', 1], ['standards', 'Standards vs. Implementation', 0]]],
+      ['/docs/p3', 'P3', 0, [['x', 'Desktop agents', 0]]],
+    ]);
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }), loadJson);
+    const response = await backend.search({ query: 'desktop agent', version: '2.2', language: 'en', limit: 5 });
+    expect(loadJson).toHaveBeenCalledWith('/pagefind/concepts/2.2.json');
+    expect(response.pages.map((p) => p.hits[0]?.url)).toEqual([
+      '/docs/api/spec#desktop-agent',
+      '/docs/api/ref/DesktopAgent#desktop-agent-api',
+      '/docs/p3#x',
+      '/docs/p0',
+      '/docs/p1',
+    ]);
+    // p3 was also found through the index: its defined section leads, its text hit follows.
+    expect(response.pages[2]?.hits.map((h) => h.url)).toEqual(['/docs/p3#x', '/docs/p3']);
+    // No phrase search and no deep read: the pool of a name query.
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(conceptsFile('../x y')).toBe('concepts/_.._x_y.json');
+    expect(conceptsFile('next')).toBe('concepts/next.json');
+  });
+
+  it('ranks a stand-alone page heading with the pages that only mention a name', () => {
+    const home = { url: '/', tier: Tier.Heading, inbound: 0, standalone: true };
+    const overview = { url: '/docs/conformance/Overview', tier: Tier.Text, inbound: 5, standalone: false };
+    const other = { url: '/docs/compliance', tier: Tier.Text, inbound: 9, standalone: false };
+    expect(orderPages([overview, home, other], 'conformance').map((p) => p.url)).toEqual([overview.url, home.url, other.url]);
   });
 
   it('searches every version with "all"', async () => {
     const search = vi.fn<PagefindApi['search']>(async () => ({ results: [] }));
     const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
     await backend.search({ query: 'intent', version: 'all', language: 'en', limit: 2 });
-    expect(search.mock.calls[0]?.[1]).toEqual({ filters: { language: 'en' } });
+    expect(search.mock.calls[0]?.[1]).toEqual({ filters: {} });
     expect(facetFilters('en', 'all')).toEqual(['language:en']);
   });
 

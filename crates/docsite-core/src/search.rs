@@ -55,6 +55,7 @@ pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<
                     .map_err(|e| fail(&format!("indexing {}", entry.route), e.to_string()))?;
             }
         }
+        write_concepts(entries, &links, &out.join(BUNDLE_DIR))?;
         let files = index.get_files().await.map_err(|e| fail("building", e.to_string()))?;
         // Only the index and its loader: pagefind's own UI bundles are not used.
         for file in files.into_iter().filter(|f| !is_unused_ui(&f.filename)) {
@@ -71,6 +72,102 @@ pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<
 fn is_unused_ui(name: &Path) -> bool {
     let name = name.to_string_lossy();
     name.contains("-ui.") || name.contains("-highlight.") || name.starts_with("playground")
+}
+
+/// Words' locations per index chunk (pagefind's default is 20 000). A search downloads the
+/// chunk of each of its words: at the default, a two-word query fetched two chunks of about
+/// 20 KB each, a quarter of the first search's 150 KB budget; chunks of 4 000 locations are
+/// 5-8 KB, for a pagefind metadata file 2 KB larger.
+pub const INDEX_CHUNK_LOCATIONS: usize = 4000;
+
+/// Environment variable through which pagefind takes its index chunk size.
+pub const INDEX_CHUNK_ENV: &str = "PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE";
+
+/// Sets the index chunk size ([`INDEX_CHUNK_LOCATIONS`]) for the pagefind indexes this
+/// process builds, unless the environment already sets one. Pagefind reads it only from
+/// the environment, so this must run at start-up, before any other thread exists.
+pub fn configure_pagefind() {
+    if std::env::var_os(INDEX_CHUNK_ENV).is_none() {
+        std::env::set_var(INDEX_CHUNK_ENV, INDEX_CHUNK_LOCATIONS.to_string());
+    }
+}
+
+/// Folder, under the bundle, of the concept lists (see [`concepts`]).
+pub const CONCEPTS_DIR: &str = "concepts";
+
+/// A heading that recurs on this many pages of a version (`Example`, `See also`, `Raising
+/// the intent`) is part of a page template, not the definition of a concept.
+const TEMPLATE_HEADING_PAGES: usize = 3;
+
+/// The file name of a version's concept list: its name with anything but letters, digits,
+/// `.`, `_` and `-` replaced by `_`, and never starting with a dot (the theme's `conceptsFile`
+/// names the same file).
+pub fn concepts_file(version: &str) -> String {
+    let name: String = version.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '_' }).collect();
+    if name.is_empty() || name.starts_with('.') { format!("_{name}.json") } else { format!("{name}.json") }
+}
+
+/// Words of a heading or title, split where pagefind and the theme's `conceptWords` split.
+fn word_count(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).count()
+}
+
+/// The concept list of every docs version: for each page, its route, title, the links to
+/// it, and the headings that may name a concept with their anchors and the links to them,
+/// as JSON `[[route, title, links, [[anchor, heading, links], …]], …]`. A concept query
+/// (several lowercase words, the theme's `isConceptQuery`) reads its version's list, a few
+/// KB, to find the sections whose heading or title names the concept: pagefind ranks those
+/// long specification sections low among the many records that use the same words, and
+/// finding them by reading records would cost the first search most of its budget. Only
+/// headings and titles of two words or more are listed (a one-word query is a name, found
+/// through the index), and not headings that a version repeats on several pages.
+pub fn concepts(entries: &[Entry<'_>], links: &InboundLinks) -> BTreeMap<String, String> {
+    let mut by_version: BTreeMap<&str, Vec<&Entry<'_>>> = BTreeMap::new();
+    for entry in entries {
+        if let (Some(version), RouteKind::Doc) = (entry.page.version.as_deref(), &entry.page.kind) {
+            by_version.entry(version).or_default().push(entry);
+        }
+    }
+    let mut files = BTreeMap::new();
+    for (version, pages) in by_version {
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for entry in &pages {
+            let mut texts: Vec<String> = entry.page.toc.iter().map(|t| t.text.to_lowercase()).collect();
+            texts.sort();
+            texts.dedup();
+            for t in texts {
+                *seen.entry(t).or_default() += 1;
+            }
+        }
+        let list: Vec<serde_json::Value> = pages
+            .iter()
+            .filter_map(|entry| {
+                let inbound = links.get(entry.route);
+                let count = |anchor: &str| inbound.and_then(|m| m.get(anchor)).copied().unwrap_or(0);
+                let headings: Vec<serde_json::Value> = entry
+                    .page
+                    .toc
+                    .iter()
+                    .filter(|t| word_count(&t.text) >= 2 && seen.get(&t.text.to_lowercase()).copied().unwrap_or(0) < TEMPLATE_HEADING_PAGES)
+                    .map(|t| serde_json::json!([t.id, t.text, count(&t.id)]))
+                    .collect();
+                (word_count(&entry.page.title) >= 2 || !headings.is_empty()).then(|| serde_json::json!([entry.route, entry.page.title, count(""), headings]))
+            })
+            .collect();
+        files.insert(concepts_file(version), serde_json::Value::Array(list).to_string());
+    }
+    files
+}
+
+/// Writes [`concepts`] into `<bundle>/concepts/`.
+fn write_concepts(entries: &[Entry<'_>], links: &InboundLinks, bundle: &Path) -> Result<(), BuildError> {
+    let dir = bundle.join(CONCEPTS_DIR);
+    std::fs::create_dir_all(&dir).map_err(BuildError::io(&dir))?;
+    for (name, json) in concepts(entries, links) {
+        let target = dir.join(name);
+        std::fs::write(&target, json).map_err(BuildError::io(&target))?;
+    }
+    Ok(())
 }
 
 /// Whether a page belongs in the index.
@@ -627,5 +724,45 @@ mod tests {
         assert_eq!(count, 1);
         assert!(out.path().join("pagefind/pagefind.js").is_file());
         assert!(out.path().join("pagefind/pagefind-entry.json").is_file());
+        assert!(out.path().join("pagefind/concepts/2.2.json").is_file());
+    }
+
+    fn toc_page(version: &str, title: &str, toc: &[(&str, &str)]) -> PageData {
+        let mut p = page(Some(version));
+        p.title = title.into();
+        p.toc = toc.iter().map(|(id, text)| TocItem { id: (*id).into(), text: (*text).into(), level: 2 }).collect();
+        p
+    }
+
+    #[test]
+    fn concept_lists_name_each_versions_multi_word_headings_but_not_template_headings() {
+        let spec = toc_page("2.2", "API Overview (2.2)", &[("desktop-agent", "Desktop Agent"), ("components", "Components"), ("see-also", "See also")]);
+        let a = toc_page("2.2", "ViewChart", &[("raising", "Raising the intent"), ("see-also", "See also")]);
+        let b = toc_page("2.2", "ViewNews", &[("raising", "Raising the intent"), ("see-also", "See also")]);
+        let c = toc_page("2.2", "ViewQuote", &[("raising", "Raising the intent")]);
+        let old = toc_page("1.2", "Channel", &[("user-channels", "User channels")]);
+        let mut home = toc_page("x", "Home page", &[("conformance-testing", "Conformance testing")]);
+        home.version = None;
+        home.kind = RouteKind::Page;
+        let entries = [
+            Entry { route: "/docs/api/spec", page: &spec },
+            Entry { route: "/docs/intents/ref/ViewChart", page: &a },
+            Entry { route: "/docs/intents/ref/ViewNews", page: &b },
+            Entry { route: "/docs/intents/ref/ViewQuote", page: &c },
+            Entry { route: "/docs/1.2/api/ref/Channel", page: &old },
+            Entry { route: "/", page: &home },
+        ];
+        let mut links = InboundLinks::new();
+        links.entry("/docs/api/spec".into()).or_default().insert("desktop-agent".into(), 4);
+        let files = concepts(&entries, &links);
+        assert_eq!(files.keys().collect::<Vec<_>>(), ["1.2.json", "2.2.json"]);
+        let v22: serde_json::Value = serde_json::from_str(&files["2.2.json"]).unwrap();
+        // "Components" is one word; "See also" and "Raising the intent" are on three pages.
+        assert_eq!(v22[0], serde_json::json!(["/docs/api/spec", "API Overview (2.2)", 0, [["desktop-agent", "Desktop Agent", 4]]]));
+        // The reference pages have no concept heading left and one-word titles.
+        assert_eq!(v22.as_array().unwrap().len(), 1);
+        assert_eq!(files["1.2.json"], r#"[["/docs/1.2/api/ref/Channel","Channel",0,[["user-channels","User channels",0]]]]"#);
+        assert_eq!(concepts_file("../x y"), "_.._x_y.json");
+        assert_eq!(concepts_file(""), "_.json");
     }
 }

@@ -32,6 +32,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: the environment is read by pagefind when an index is built.
+    docsite_core::search::configure_pagefind();
     let cli = Cli::parse();
     match cli.command {
         Command::Build(args) => cmd::build::run(args),

@@ -2,7 +2,7 @@
 //! `pagefind.js` is loaded on the first search (or preload), never with the page.
 import { ALL_VERSIONS, SearchUnavailableError, type SearchBackend, type SearchHit, type SearchPageResult, type SearchQuery } from './types';
 
-import { isConceptQuery, isSpecPage, rankSections, recordPage, Tier, type PagefindFragment, type RankedSection } from './sections';
+import { isConceptQuery, isSpecPage, namesQuery, rankSections, recordPage, Tier, type PagefindFragment, type RankedSection } from './sections';
 
 /** The parts of pagefind's browser API that we use. */
 export type PagefindData = PagefindFragment;
@@ -32,7 +32,7 @@ export function parseHeadingPaths(meta: string | undefined): Map<string, string[
  * The records found of one page (pagefind's order) -> the page, its matched sections best
  * first, and its rank tier (that of its best section).
  */
-export function toPageResult(records: PagefindData | PagefindData[], query: string): SearchPageResult & { tier: Tier; inbound: number } {
+export function toPageResult(records: PagefindData | PagefindData[], query: string): SearchPageResult & { tier: Tier; inbound: number; standalone: boolean } {
   const list = Array.isArray(records) ? records : [records];
   const data = list[0]!;
   const url = recordPage(data.url);
@@ -57,6 +57,7 @@ export function toPageResult(records: PagefindData | PagefindData[], query: stri
     hits,
     tier: best?.tier ?? Tier.Text,
     inbound: best?.inbound ?? 0,
+    standalone: version === PAGES_FILTER,
     ...(version && version !== PAGES_FILTER ? { version } : {}),
   };
 }
@@ -96,10 +97,13 @@ export function matchesQuery(data: PagefindData, query: string): boolean {
  * a heading, a table key) come first. Among those, for a concept a specification page's
  * heading leads; then the section the site's own pages link to most (the reference entry
  * of a name, not a page that shares it), then the tier; pagefind's order decides the rest.
+ * A stand-alone page (home, community) introduces what the docs define: its sections never
+ * count as defining a name (`conformance` is the conformance overview, not the home page's
+ * paragraph about it).
  */
-export function orderPages<T extends { url: string; tier: Tier; inbound: number }>(pages: T[], query: string): T[] {
+export function orderPages<T extends { url: string; tier: Tier; inbound: number; standalone?: boolean }>(pages: T[], query: string): T[] {
   const concept = isConceptQuery(query);
-  const defines = (p: T) => p.tier < Tier.Text;
+  const defines = (p: T) => p.tier < Tier.Text && !p.standalone;
   const spec = (p: T) => (concept && p.tier <= Tier.Heading && isSpecPage(p.url) ? 0 : 1);
   return pages
     .map((p, i) => ({ p, i }))
@@ -120,15 +124,16 @@ export function orderPages<T extends { url: string; tier: Tier; inbound: number 
  */
 const RERANK_POOL = 10;
 /**
- * A concept's defining section is often a heading of a long specification page that pagefind
- * ranks below shorter pages using both words: concepts read records until they have a larger
- * pool of pages (many records can be parts of one page), and pages holding the words as a
- * phrase join it. Records are read in batches, each batch only if the pool needs more pages.
+ * A concept that no heading or title of the version's concept list names (`raise an intent`)
+ * may still be defined by a section that pagefind ranks below shorter pages using the same
+ * words: such a query reads a batch of records, and a few records holding the words as a
+ * phrase join it. Every record read is a fragment of the first search's budget (the concept
+ * list, index chunks for several words and these fragments stay within 150 KB).
  */
 const CONCEPT_PAGES = 12;
-const CONCEPT_RECORDS = 36;
-const PHRASE_PAGES = 8;
-const PHRASE_RECORDS = 24;
+const CONCEPT_RECORDS = 12;
+const PHRASE_PAGES = 3;
+const PHRASE_RECORDS = 4;
 const BATCH = 12;
 
 type Found = { id: string; data(): Promise<PagefindData> };
@@ -156,15 +161,101 @@ async function readRecords(found: Found[], pages: Set<string>, wantPages: number
  * matches the whole name against `Owner.member` headings.
  */
 export function pagefindQuery(query: string): string {
-  return query.trim().replace(/^([A-Z][\p{L}\p{N}_$]*)\.([\p{L}_$][\p{L}\p{N}_$]*)$/u, '$1 $2');
+  const q = query.trim().replace(/^([A-Z][\p{L}\p{N}_$]*)\.([\p{L}_$][\p{L}\p{N}_$]*)$/u, '$1 $2');
+  // Articles and the like rank nothing, and each word costs its index chunk on the first
+  // search: `raise an intent` asks for `raise intent`.
+  const words = q.split(/\s+/);
+  const kept = words.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
+  return kept.length > 0 && kept.length < words.length ? kept.join(' ') : q;
+}
+
+/** Words left out of a query sent to pagefind when it has others. */
+const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'with', 'by']);
+
+/** One page of a version's concept list (the engine's `search::concepts`). */
+export type ConceptPage = [route: string, title: string, links: number, headings: [anchor: string, text: string, links: number][]];
+
+/** The concept list of `version` under the bundle (the engine's `concepts_file`). */
+export function conceptsFile(version: string): string {
+  let name = version.replace(/[^A-Za-z0-9._-]/g, '_');
+  if (name === '' || name.startsWith('.')) name = `_${name}`;
+  return `concepts/${name}.json`;
+}
+
+/**
+ * The pages of a concept list with a section whose heading (or the page's title) names the
+ * concept `query`, that section first: specification pages first, then by the links of the
+ * site's pages to the section (as `orderPages` orders defining sections). No excerpts: the
+ * records read from the index supply them where they hold the section.
+ */
+export function conceptPages(list: ConceptPage[], query: string, version: string): (SearchPageResult & { spec: boolean; inbound: number })[] {
+  const found: (SearchPageResult & { spec: boolean; inbound: number })[] = [];
+  for (const [route, title, links, headings] of list) {
+    const hits: SearchHit[] = [];
+    let inbound = 0;
+    // "App Directory Overview (2.2)" is the page about the app directory.
+    if (namesQuery(title, query) || namesQuery(title.replace(/\s+Overview(\s*\(\d+(\.\d+)*\))?$/, ''), query)) {
+      hits.push({ url: route, headings: [], excerpt: '', external: false });
+      inbound = links;
+    }
+    for (const [anchor, text, count] of headings) {
+      if (!namesQuery(text, query)) continue;
+      hits.push({ url: `${route}#${anchor}`, headings: [text], excerpt: '', external: false });
+      inbound = Math.max(inbound, count);
+    }
+    if (hits.length > 0) found.push({ url: route, title, hits, version, spec: isSpecPage(route), inbound });
+  }
+  return found.sort((a, b) => Number(b.spec) - Number(a.spec) || b.inbound - a.inbound);
+}
+
+/**
+ * The defined sections first, then the pages found through the index; a page in both keeps
+ * its defined sections first (with the index's excerpt where it has one) and then its other
+ * sections.
+ */
+export function withConceptPages(defined: SearchPageResult[], found: SearchPageResult[]): SearchPageResult[] {
+  const byUrl = new Map(found.map((p) => [p.url, p]));
+  const merged = defined.map((page) => {
+    const other = byUrl.get(page.url);
+    if (!other) return page;
+    const excerpts = new Map(other.hits.map((h) => [h.url, h.excerpt]));
+    const mine = new Set(page.hits.map((h) => h.url));
+    return {
+      ...other,
+      hits: [...page.hits.map((h) => ({ ...h, excerpt: excerpts.get(h.url) ?? h.excerpt })), ...other.hits.filter((h) => !mine.has(h.url))],
+    };
+  });
+  const taken = new Set(defined.map((p) => p.url));
+  return [...merged, ...found.filter((p) => !taken.has(p.url))];
 }
 
 export type Loader = (url: string) => Promise<PagefindApi>;
 
 const importModule: Loader = (url) => import(/* @vite-ignore */ url) as Promise<PagefindApi>;
 
-export function createLocalBackend(bundle: string, load: Loader = importModule): SearchBackend {
+export type JsonLoader = (url: string) => Promise<unknown>;
+
+const fetchJson: JsonLoader = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+};
+
+export function createLocalBackend(bundle: string, load: Loader = importModule, loadJson: JsonLoader = fetchJson): SearchBackend {
   let api: Promise<PagefindApi> | null = null;
+  // Concept lists by version; a list that cannot be read counts as empty (the index still answers).
+  const concepts = new Map<string, Promise<ConceptPage[]>>();
+  const conceptList = (version: string) => {
+    let list = concepts.get(version);
+    if (!list) {
+      list = loadJson(`${bundle}${conceptsFile(version)}`).then(
+        (v) => (Array.isArray(v) ? (v as ConceptPage[]) : []),
+        () => [],
+      );
+      concepts.set(version, list);
+    }
+    return list;
+  };
   const ready = () => {
     if (!api) {
       api = load(`${bundle}pagefind.js`).then(async (pagefind) => {
@@ -197,10 +288,17 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
         throw new SearchUnavailableError('Could not load the search index', { cause });
       }
       try {
-        const filters = version === ALL_VERSIONS ? { language } : { version: { any: [version, PAGES_FILTER] }, language };
-        const found = await pagefind.search(pagefindQuery(query), { filters });
+        // The index holds one language (the engine builds it for the site's locale), so the
+        // language filter would only cost its filter file on the first search.
+        void language;
+        const filters = version === ALL_VERSIONS ? {} : { version: { any: [version, PAGES_FILTER] } };
+        // A concept's defining sections come from the version's concept list, read beside
+        // the index; the index then only has to supply the other pages, as for a name.
+        const list = isConceptQuery(query) && version !== ALL_VERSIONS ? conceptList(version) : Promise.resolve([]);
+        const [found, listed] = await Promise.all([pagefind.search(pagefindQuery(query), { filters }), list]);
         const results = found?.results ?? [];
-        const concept = isConceptQuery(query);
+        const defined = conceptPages(listed, query, version).map(({ spec: _spec, inbound: _inbound, ...page }) => page);
+        const concept = isConceptQuery(query) && defined.length === 0;
         const seenPages = new Set<string>();
         const datas = concept
           ? await readRecords(results, seenPages, Math.max(limit, CONCEPT_PAGES), Math.max(limit, CONCEPT_RECORDS))
@@ -209,24 +307,25 @@ export function createLocalBackend(bundle: string, load: Loader = importModule):
         // A concept is often defined by a heading that says it word for word on a long page
         // that pagefind ranks low among the many pages using both words: pages holding the
         // exact phrase join the pool.
-        if (concept) {
+        // (Not when words were left out of the query: the phrase would fetch their chunks.)
+        if (concept && pagefindQuery(query) === query.trim()) {
           const phrase = await pagefind.search(`"${query.trim()}"`, { filters });
           const seen = new Set(results.slice(0, readOfResults).map((r) => r.id));
           datas.push(...(await readRecords((phrase?.results ?? []).filter((r) => !seen.has(r.id)), seenPages, PHRASE_PAGES, PHRASE_RECORDS)));
         }
         const matched = datas.filter((d) => matchesQuery(d, query));
         const kept = groupByPage(matched);
-        const pages = orderPages(
+        const ordered = orderPages(
           kept.map((records) => toPageResult(records, query)),
           query,
-        )
-          .slice(0, limit)
-          .map(({ tier: _tier, inbound: _inbound, ...page }) => page);
+        ).map(({ tier: _tier, inbound: _inbound, standalone: _standalone, ...page }) => page);
+        const pages = withConceptPages(defined, ordered).slice(0, limit);
         // The records found (a page, or a run of a page's sections, each; those holding a
         // phrase are among them), less those read that did not really match: the same count
         // for the modal and the search page, which read different numbers of records.
         const dropped = datas.slice(0, readOfResults).filter((d) => !matchesQuery(d, query)).length;
-        return { pages, total: matched.length === 0 ? 0 : results.length - dropped };
+        const total = matched.length === 0 ? 0 : results.length - dropped;
+        return { pages, total: Math.max(total, pages.length) };
       } catch (cause) {
         throw new SearchUnavailableError('Could not fetch search results', { cause });
       }
