@@ -989,6 +989,34 @@ struct Source {
     errors: Vec<Diagnostic>,
 }
 
+/// Removes the value at `path` (a key of an object or an item of a list) from `value`;
+/// false when there is nothing there to remove (the root, or an unknown segment).
+fn remove_at(value: &mut serde_json::Value, path: &serde_path_to_error::Path) -> bool {
+    use serde_path_to_error::Segment;
+    let segments: Vec<&Segment> = path.iter().collect();
+    let Some((last, parents)) = segments.split_last() else { return false };
+    let mut at = value;
+    for segment in parents {
+        let next = match segment {
+            Segment::Map { key } => at.get_mut(key.as_str()),
+            Segment::Seq { index } => at.get_mut(*index),
+            _ => None,
+        };
+        match next {
+            Some(v) => at = v,
+            None => return false,
+        }
+    }
+    match (last, at) {
+        (Segment::Map { key }, serde_json::Value::Object(map)) => map.remove(key.as_str()).is_some(),
+        (Segment::Seq { index }, serde_json::Value::Array(items)) if *index < items.len() => {
+            items.remove(*index);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Reads `docsite.toml`, or else the site's Docusaurus config (evaluated by Node).
 fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
     let file = site_dir.join(CONFIG_FILE);
@@ -996,7 +1024,15 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
         if let Some(dc) = crate::docusaurus::find(site_dir) {
             let evaluated = crate::docusaurus::evaluate(&dc).map_err(|d| vec![d])?;
             let mapped = crate::docusaurus::map(&dc, &evaluated.config);
-            let raw: RawConfig = serde_path_to_error::deserialize(&mapped.config).map_err(|err| {
+            let (mut config, mut errors) = (mapped.config, mapped.errors);
+            // Every problem in one report: a value docsite cannot read is an error, left
+            // out (its default applies), and the rest of the config and the content are
+            // still read and checked.
+            let raw: RawConfig = loop {
+                let err = match serde_path_to_error::deserialize(&config) {
+                    Ok(raw) => break raw,
+                    Err(err) => err,
+                };
                 let path = err.path().to_string();
                 let mut d = Diagnostic::error(&dc, format!("`{path}` (as docsite reads it): {}", err.inner()));
                 let missing: Vec<&str> = evaluated.unresolved.iter().map(String::as_str).collect();
@@ -1005,9 +1041,12 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                 } else {
                     d.hint(format!("packages not installed (run `npm ci` in the site): {}", missing.join(", ")))
                 };
-                vec![d]
-            })?;
-            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors: mapped.errors });
+                errors.push(d);
+                if errors.len() > 100 || !remove_at(&mut config, err.path()) {
+                    return Err(errors);
+                }
+            };
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors });
         }
     }
     let text = std::fs::read_to_string(&file).map_err(|e| {

@@ -756,6 +756,11 @@ fn resolve_schema<'a>(schema: &'a Value, root: &'a Value, value: &Value) -> &'a 
                 None => return schema,
             }
         }
+        // A documented field's `$ref` is wrapped in a one-branch `allOf`.
+        if let Some([only]) = schema.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+            schema = only;
+            continue;
+        }
         let branches = schema.get("anyOf").or_else(|| schema.get("oneOf")).and_then(Value::as_array);
         if let Some(branches) = branches {
             let fits = |b: &&Value| {

@@ -491,3 +491,8 @@ fn a_config_written_like_docusaurus_s_template_reads_as_docusaurus_reads_it() {
 fn a_second_docs_instance_is_an_error_naming_where_its_pages_would_be() {
     insta::assert_snapshot!(error_report("bad-docs-instances"));
 }
+
+#[test]
+fn values_a_docusaurus_config_gets_wrong_are_errors_beside_the_content_s_problems() {
+    insta::assert_snapshot!(error_report("bad-docusaurus-values"));
+}
