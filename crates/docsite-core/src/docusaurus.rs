@@ -11,6 +11,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -22,6 +24,12 @@ pub const CONFIG_FILES: &[&str] = &["docusaurus.config.js", "docusaurus.config.m
 
 /// How long the config may take to evaluate.
 const TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// Most bytes of JSON read from Node (a site's config is a few kilobytes): past it the
+/// evaluation is stopped and is an error naming the file.
+const OUTPUT_LIMIT: u64 = 32 << 20;
+/// Most bytes of Node's error output kept (only its first lines are shown).
+const ERROR_LIMIT: u64 = 64 << 10;
 
 const SCRIPT: &str = include_str!("docusaurus-config.mjs");
 
@@ -64,20 +72,35 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
     let mut child = cmd.spawn().map_err(|e| {
         Diagnostic::error(&file, format!("cannot run Node to read the Docusaurus config: {e}")).hint("install Node.js (20 or newer), or write a docsite.toml")
     })?;
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
+    let out = child.stdout.take().expect("piped");
+    let err = child.stderr.take().expect("piped");
+    // Both streams are read up to a bound: a config printing without end must not take
+    // the memory with it. Past the bound the reader stops; the loop below stops Node.
+    let too_long = Arc::new(AtomicBool::new(false));
+    let flag = too_long.clone();
     let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
+        let mut bytes = Vec::new();
+        let _ = out.take(OUTPUT_LIMIT + 1).read_to_end(&mut bytes);
+        if bytes.len() as u64 > OUTPUT_LIMIT {
+            flag.store(true, Ordering::Relaxed);
+        }
+        bytes
     });
     let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
+        let mut bytes = Vec::new();
+        let mut err = err;
+        let _ = (&mut err).take(ERROR_LIMIT).read_to_end(&mut bytes);
+        // The rest is drained so that Node never blocks on a full pipe.
+        let _ = std::io::copy(&mut err, &mut std::io::sink());
+        String::from_utf8_lossy(&bytes).into_owned()
     });
     let start = Instant::now();
     let status = loop {
+        if too_long.load(Ordering::Relaxed) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(output_too_long(&file));
+        }
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > TIME_LIMIT => {
@@ -92,6 +115,9 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
     };
     let stdout = reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
+    if too_long.load(Ordering::Relaxed) {
+        return Err(output_too_long(&file));
+    }
     if !status.success() {
         let first = stderr.lines().take(6).collect::<Vec<_>>().join("\n    ");
         let mut d = Diagnostic::error(&file, format!("the Docusaurus config failed in Node:\n    {first}"));
@@ -102,7 +128,7 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
         };
         return Err(d);
     }
-    let v: Value = serde_json::from_str(&stdout).map_err(|e| Diagnostic::error(&file, format!("the Docusaurus config did not evaluate to JSON: {e}")))?;
+    let v: Value = serde_json::from_slice(&stdout).map_err(|e| Diagnostic::error(&file, format!("the Docusaurus config did not evaluate to JSON: {e}")))?;
     let unresolved = v.get("unresolved").and_then(Value::as_array).map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
     let config = v.get("config").cloned().unwrap_or(Value::Null);
     Ok(Evaluated { config, unresolved })
@@ -112,6 +138,11 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
 /// depends on it) or directly, in the site's `node_modules` or a folder above.
 fn has_jiti(site_dir: &Path) -> bool {
     site_dir.ancestors().any(|dir| ["@docusaurus/utils/package.json", "jiti/package.json"].iter().any(|p| dir.join("node_modules").join(p).is_file()))
+}
+
+fn output_too_long(file: &Path) -> Diagnostic {
+    Diagnostic::error(file, format!("evaluating the Docusaurus config printed more than {} MB; stopped", OUTPUT_LIMIT >> 20))
+        .hint("a config is a few kilobytes of settings: one that builds large values (or prints to stdout) cannot be read; or write a docsite.toml")
 }
 
 /// Runs any JavaScript or TypeScript module of the site (a `sidebars.js`) in Node, the way
@@ -820,6 +851,23 @@ mod tests {
     fn mapped(preset_options: Value) -> Mapped {
         let dc = json!({ "title": "T", "url": "https://example.org", "presets": [["@docusaurus/preset-classic", preset_options]] });
         map(Path::new("docusaurus.config.js"), &dc)
+    }
+
+    #[test]
+    fn a_config_printing_more_than_the_bound_is_stopped_with_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("docusaurus.config.js");
+        // 40 MB of JSON: read whole, it would be parsed into a config.
+        std::fs::write(&file, "module.exports = { title: 'x'.repeat(40 * 1024 * 1024), url: 'https://example.org', baseUrl: '/' };\n").unwrap();
+        let err = evaluate(&file).unwrap_err().to_string();
+        assert!(err.contains("docusaurus.config.js") && err.contains("printed more than 32 MB"), "{err}");
+        // Output without end (a config writing to stdout in a loop) is stopped at the bound
+        // too, not after the time limit.
+        std::fs::write(&file, "const chunk = 'x'.repeat(1 << 20);\nconst more = () => process.stdout.write(chunk, more);\nmore();\nmodule.exports = {};\n").unwrap();
+        let start = Instant::now();
+        let err = evaluate(&file).unwrap_err().to_string();
+        assert!(err.contains("printed more than 32 MB"), "{err}");
+        assert!(start.elapsed() < TIME_LIMIT / 2, "{:?}", start.elapsed());
     }
 
     #[test]

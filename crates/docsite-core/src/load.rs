@@ -614,6 +614,7 @@ fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &
     if let Some(slug) = &front.slug {
         route_value(path, text, "slug", slug)?;
     }
+    tag_values(path, text, &front.tags)?;
     let dir_path = dir_segments.join("/");
     let id = if dir_path.is_empty() { own_id.clone() } else { format!("{dir_path}/{own_id}") };
     let is_index = {
@@ -644,6 +645,43 @@ pub fn route_value(path: &Path, text: &str, key: &str, value: &str) -> Result<()
             .at(front_matter_line(text, key).unwrap_or(1), None)
             .hint("use a plain path such as `my-page` or `/guide/my-page`")),
     }
+}
+
+/// Refuses a front matter tag that would get no page or a page outside its folder: a label
+/// whose slug comes out empty (`..`, `!!`: nothing but punctuation) and no `permalink`,
+/// or a `permalink` that is empty or is not a plain route (a `..` segment, a scheme, ...;
+/// see [`crate::route`]). The error names the line of the tag (else of `tags:`), so that
+/// `check` reports it before anything is written.
+pub fn tag_values(path: &Path, text: &str, tags: &[FrontMatterTag]) -> Result<(), Diagnostic> {
+    for tag in tags {
+        let (problem, written) = match tag {
+            FrontMatterTag::Full { permalink: Some(p), .. } => match crate::route::problem(p) {
+                Some(why) => (Some(format!("`permalink: {p:?}` {why}")), p.as_str()),
+                None if tag.slug().is_empty() => (Some(format!("`permalink: {p:?}` names no page")), p.as_str()),
+                None => (None, p.as_str()),
+            },
+            _ if tag.slug().is_empty() => (Some(format!("{:?} has no letter or digit to make its page's route from", tag.label())), tag.label()),
+            _ => (None, ""),
+        };
+        if let Some(problem) = problem {
+            return Err(Diagnostic::error(path, format!("front matter tag {problem}"))
+                .at(tag_line(text, written), None)
+                .hint("give the tag a label with letters or digits, or a `permalink` such as `/my-tag`"));
+        }
+    }
+    Ok(())
+}
+
+/// The line of `written` in the front matter's `tags` (the first line from `tags:` on
+/// holding it), else of `tags:` itself.
+fn tag_line(text: &str, written: &str) -> usize {
+    let start = front_matter_line(text, "tags").unwrap_or(1);
+    text.lines()
+        .enumerate()
+        .skip(start - 1)
+        .take_while(|(i, l)| *i + 1 == start || l.trim_end() != "---")
+        .find(|(_, l)| !written.is_empty() && l.contains(written))
+        .map_or(start, |(i, _)| i + 1)
 }
 
 /// The line (1-based, in the file) of a top-level front matter key.

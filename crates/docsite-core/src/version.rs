@@ -126,10 +126,13 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
         }
     }
 
+    // Every file is known (and every symlink checked) before anything is written.
+    let to_copy = files_to_copy(site_dir, &docs)?;
+
     let mut staged = Staged::default();
     let result = (|| -> Result<Cut, Diagnostic> {
         let tmp_docs = staged.path(sibling_tmp(&target_docs));
-        let files = copy_tree(&docs, &tmp_docs)?;
+        let files = copy_tree(&to_copy, &tmp_docs)?;
         let tmp_sidebars = match &sidebars {
             Some(file) => {
                 let json = sidebars_json(file)?;
@@ -216,22 +219,78 @@ fn rename(from: &Path, to: &Path) -> Result<(), Diagnostic> {
     std::fs::rename(from, to).map_err(|e| Diagnostic::error(to, format!("cannot move {} here: {e}", from.display())))
 }
 
-/// Copies every file under `from` to `to`; returns the file count.
-fn copy_tree(from: &Path, to: &Path) -> Result<usize, Diagnostic> {
-    let mut files = 0;
-    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
-        let entry = entry.map_err(|e| Diagnostic::error(from, format!("cannot read: {e}")))?;
-        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path());
+/// The files under the docs folder `from` to copy, as (source, path relative to `from`),
+/// read with the build's symlink rule ([`crate::load::markdown_files`]): a link that stays
+/// inside the site is followed (its target is copied as a file), one that leads outside it
+/// or nowhere is an error naming the link. Every such link is reported, and nothing is
+/// copied while there is one: the versioned copy would otherwise hold, as a regular file,
+/// what the build refuses to read through the link.
+fn files_to_copy(site_dir: &Path, from: &Path) -> Result<Vec<Entry>, Vec<Diagnostic>> {
+    let mut refused = Vec::new();
+    let mut errors = Vec::new();
+    let mut out = Vec::new();
+    let walker = walkdir::WalkDir::new(from).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
+        if e.depth() > 0 && e.path_is_symlink() && !crate::copied::inside_site(site_dir, e.path()) {
+            refused.push(e.path().to_path_buf());
+            return false;
+        }
+        true
+    });
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            // A link to nothing fails before the filter sees it.
+            Err(e) if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) => {
+                errors.push(outside_link(e.path().expect("checked")));
+                continue;
+            }
+            Err(e) => {
+                errors.push(Diagnostic::error(e.path().unwrap_or(from), format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path()).to_path_buf();
+        out.push(Entry { source: entry.path().to_path_buf(), rel, dir: entry.file_type().is_dir() });
+    }
+    errors.extend(refused.iter().map(|link| outside_link(link)));
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A file or folder of the docs folder to copy.
+struct Entry {
+    /// Where it is read (through a symlink inside the site, maybe).
+    source: PathBuf,
+    /// Its path relative to the docs folder.
+    rel: PathBuf,
+    /// A folder (created) rather than a file (copied).
+    dir: bool,
+}
+
+/// The error of a symlink under the docs folder that leads outside the site (or nowhere).
+fn outside_link(link: &Path) -> Diagnostic {
+    let target = std::fs::read_link(link).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
+    Diagnostic::error(link, format!("symlink to {target}, which is outside the site folder (or missing); the version was not cut"))
+        .hint("copy the file into the docs folder instead, or remove the link; the build refuses it too")
+}
+
+/// Copies the files `files_to_copy` listed under `to`; returns the file count.
+fn copy_tree(files: &[Entry], to: &Path) -> Result<usize, Diagnostic> {
+    let mut count = 0;
+    for Entry { source, rel, dir } in files {
         let target = to.join(rel);
-        if entry.file_type().is_dir() {
+        if *dir {
             std::fs::create_dir_all(&target).map_err(|e| Diagnostic::error(&target, format!("cannot create: {e}")))?;
         } else {
             create_parent(&target)?;
-            std::fs::copy(entry.path(), &target).map_err(|e| Diagnostic::error(entry.path(), format!("cannot copy: {e}")))?;
-            files += 1;
+            std::fs::copy(source, &target).map_err(|e| Diagnostic::error(source, format!("cannot copy: {e}")))?;
+            count += 1;
         }
     }
-    Ok(files)
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -295,6 +354,42 @@ mod tests {
         }
         let text = cut(dir.path(), "1.0").unwrap_err()[0].to_string();
         assert!(text.contains("versions.json") && text.contains("already exists"), "{text}");
+    }
+
+    #[test]
+    fn a_doc_linked_from_outside_the_site_is_an_error_naming_the_link_and_nothing_is_copied() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.md"), "# Secret\n\nTOKEN=hunter2\n").unwrap();
+        std::fs::create_dir_all(outside.path().join("private")).unwrap();
+        std::fs::write(outside.path().join("private/notes.md"), "TOKEN=hunter2\n").unwrap();
+        let dir = site();
+        let docs = dir.path().join("docs");
+        std::os::unix::fs::symlink(outside.path().join("secret.md"), docs.join("leak.md")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("private"), docs.join("guides/private")).unwrap();
+        std::os::unix::fs::symlink("nowhere.md", docs.join("dangling.md")).unwrap();
+        let before = listing(dir.path());
+        let errors = cut(dir.path(), "2.0").unwrap_err();
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 3, "{text:#?}");
+        for link in ["docs/leak.md", "docs/guides/private", "docs/dangling.md"] {
+            assert!(text.iter().any(|t| t.contains(link) && t.contains("outside the site folder")), "{link} not named: {text:#?}");
+        }
+        assert_eq!(listing(dir.path()), before, "nothing written");
+        assert!(!dir.path().join("versioned_docs/version-2.0").exists());
+
+        // A link that stays inside the site is followed, as the build follows it: the
+        // versioned copy holds the file's text.
+        for link in ["leak.md", "guides/private", "dangling.md"] {
+            std::fs::remove_file(docs.join(link)).unwrap();
+        }
+        std::fs::create_dir_all(dir.path().join("shared")).unwrap();
+        std::fs::write(dir.path().join("shared/common.md"), "# Common\n").unwrap();
+        std::os::unix::fs::symlink("../shared/common.md", docs.join("common.md")).unwrap();
+        let cut = cut(dir.path(), "2.0").unwrap();
+        assert_eq!(cut.files, 3);
+        let copy = dir.path().join("versioned_docs/version-2.0/common.md");
+        assert!(!copy.is_symlink());
+        assert_eq!(std::fs::read_to_string(copy).unwrap(), "# Common\n");
     }
 
     #[test]

@@ -467,7 +467,7 @@ fn a_blog_without_posts_has_one_list_page_saying_so() {
 }
 
 #[test]
-fn bad_post_dates_and_unknown_authors_are_errors_with_lines() {
+fn bad_post_dates_tags_and_unknown_authors_are_errors_with_lines() {
     insta::assert_snapshot!(error_report("bad-blog"));
 }
 
@@ -495,4 +495,25 @@ fn a_second_docs_instance_is_an_error_naming_where_its_pages_would_be() {
 #[test]
 fn values_a_docusaurus_config_gets_wrong_are_errors_beside_the_content_s_problems() {
     insta::assert_snapshot!(error_report("bad-docusaurus-values"));
+}
+
+#[test]
+fn an_invalid_authors_map_is_one_error_and_the_posts_using_it_report_nothing_more() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::create_dir_all(dir.path().join("blog")).unwrap();
+    std::fs::write(dir.path().join("docs/intro.md"), "# Start\n").unwrap();
+    std::fs::write(dir.path().join("docsite.toml"), "title = \"T\"\nurl = \"https://example.org\"\n\n[blog]\n").unwrap();
+    std::fs::write(dir.path().join("blog/authors.yml"), "ines:\n  name: [unclosed\n").unwrap();
+    for day in ["01", "02", "03"] {
+        std::fs::write(dir.path().join(format!("blog/2025-03-{day}-post.md")), "---\ntitle: Post\nauthors: [ines]\n---\n\nText.\n").unwrap();
+    }
+    let report = match check(dir.path()) {
+        Err(BuildError::Invalid(d)) => d.report(),
+        Err(other) => panic!("unexpected error {other}"),
+        Ok(_) => panic!("an invalid authors.yml must fail the check"),
+    };
+    assert!(report.contains("blog/authors.yml:") && report.contains("invalid authors map"), "{report}");
+    assert!(!report.contains("has no authors.yml"), "{report}");
+    assert!(report.contains("1 error,"), "{report}");
 }

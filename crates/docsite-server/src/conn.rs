@@ -24,7 +24,8 @@
 //!   resumes a moment later. The default limit keeps half the descriptors in reserve (a
 //!   connection's socket, plus the file it sends), so `EMFILE` is not expected.
 //!
-//! The default limit follows the process's open-file limit (`RLIMIT_NOFILE`): a connection
+//! The default limit follows the process's open-file limit (`RLIMIT_NOFILE`), whose soft
+//! value is first raised to the hard one ([`raise_open_file_limit`]): a connection
 //! uses a socket and, while a file is sent, that file; some descriptors stay free for the
 //! runtime and the site's files. Hyper (the HTTP/1 connection) and hyper-util (the Tokio
 //! glue) do the protocol work; the bookkeeping here is ours because neither library nor
@@ -100,6 +101,41 @@ const MAX_DEFAULT_CONNECTIONS: u64 = 8192;
 fn connections_for(nofile: u64) -> usize {
     let usable = nofile.saturating_sub(RESERVED_FDS) / 2;
     usable.clamp(16, MAX_DEFAULT_CONNECTIONS) as usize
+}
+
+/// Raises the process's soft open-file limit (`RLIMIT_NOFILE`) to its hard limit, as
+/// nginx's `worker_rlimit_nofile` does, and returns the soft limit in force afterwards.
+/// Many systems start programs at a soft limit of 1024 under a far higher hard one: at
+/// 1024 the connection limit is 480, and a flood of connections crowds out normal clients
+/// sooner than it needs to. The accept loop calls it, and `docsite serve` and `docsite dev` call
+/// it before [`Limits::default`] reads the limit, so the connection limit follows the
+/// raised one. A hard limit of "unlimited", which Linux does not accept as a soft limit, is
+/// tried as 2^20 (Linux's default `fs.nr_open`), then 10240 (macOS's `OPEN_MAX`).
+#[cfg(unix)]
+pub fn raise_open_file_limit() -> u64 {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit only writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return open_file_limit();
+    }
+    for soft in [limit.rlim_max, 1 << 20, 10240] {
+        if soft <= limit.rlim_cur || soft > limit.rlim_max {
+            continue;
+        }
+        let wanted = libc::rlimit { rlim_cur: soft, rlim_max: limit.rlim_max };
+        // SAFETY: setrlimit only reads the struct it is given; raising the soft limit up to
+        // the hard one needs no privilege.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &wanted) } == 0 {
+            break;
+        }
+    }
+    open_file_limit()
+}
+
+/// Elsewhere the limit is left as it is.
+#[cfg(not(unix))]
+pub fn raise_open_file_limit() -> u64 {
+    open_file_limit()
 }
 
 #[cfg(unix)]
@@ -254,6 +290,7 @@ impl Drop for RequestGuard {
 /// Accepts connections on `listener` and answers them with `router` until `shutdown`
 /// resolves; then stops accepting and gives requests in progress `limits.shutdown_grace`.
 pub(crate) async fn run(listener: TcpListener, router: Router, limits: Limits, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    raise_open_file_limit();
     let registry = Arc::new(Registry::default());
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);

@@ -9,10 +9,12 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
+use axum::http::uri::Authority;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
@@ -133,6 +135,34 @@ impl DevHooks {
     }
 }
 
+/// Whether a request names a host `docsite dev` answers: `localhost`, `127.0.0.1`, `[::1]` or
+/// the address the server listens on (`bound`), any port. A page of another site whose
+/// name an attacker points at 127.0.0.1 (DNS rebinding) is same-origin with the dev server
+/// in the browser's eyes, but its requests carry its own name in `Host`, so they are
+/// refused. Bound to every address (`0.0.0.0`, `::`), any IP address literal is accepted
+/// too: the machine's LAN address is what other devices use, and a rebinding attack needs
+/// a name, never a literal address. A request without a host is refused (browsers always
+/// send one).
+pub(crate) fn host_allowed(req: &Request<Body>, bound: IpAddr) -> bool {
+    let host = match req.headers().get(header::HOST) {
+        Some(value) => value.to_str().ok().and_then(|v| v.parse::<Authority>().ok()),
+        None => req.uri().authority().cloned(),
+    };
+    let Some(host) = host else { return false };
+    // `Authority::host` keeps the brackets of an IPv6 literal.
+    let name = host.host().trim_start_matches('[').trim_end_matches(']');
+    if name.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    match name.parse::<IpAddr>() {
+        Ok(ip) => ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST) || ip == bound || bound.is_unspecified(),
+        Err(_) => false,
+    }
+}
+
+/// The answer to a request for another host (see [`host_allowed`]).
+pub(crate) const HOST_REFUSED: &str = "docsite dev answers requests for localhost, 127.0.0.1, [::1] and the address it listens on only\n";
+
 /// A request for a page (not a file with an extension other than `.html`).
 fn wants_page(path: &str, req: &Request<Body>) -> bool {
     let last = path.rsplit('/').next().unwrap_or("");
@@ -166,6 +196,34 @@ mod tests {
         assert!(wants_page("/404.html", &req("*/*")));
         assert!(!wants_page("/assets/app.js", &req("*/*")));
         assert!(!wants_page("/docs/a", &req("application/json")));
+    }
+
+    #[test]
+    fn only_local_names_and_the_bound_address_are_answered() {
+        let req = |host: Option<&str>| {
+            let mut b = Request::builder().uri("/docs/a");
+            if let Some(h) = host {
+                b = b.header(header::HOST, h);
+            }
+            b.body(Body::empty()).unwrap()
+        };
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        for ok in ["localhost:3000", "LocalHost", "127.0.0.1:3000", "127.0.0.1", "[::1]:3000", "[::1]"] {
+            assert!(host_allowed(&req(Some(ok)), loopback), "{ok}");
+        }
+        for bad in ["evil.example:3000", "evil.example", "localhost.evil.example", "10.0.0.5:3000", "127.0.0.2", "", "a b"] {
+            assert!(!host_allowed(&req(Some(bad)), loopback), "{bad:?}");
+        }
+        assert!(!host_allowed(&req(None), loopback), "no host");
+        // Bound to one LAN address: that address too.
+        let lan: IpAddr = "10.0.0.5".parse().unwrap();
+        assert!(host_allowed(&req(Some("10.0.0.5:3000")), lan));
+        assert!(!host_allowed(&req(Some("10.0.0.6:3000")), lan));
+        // Bound to every address: any address literal, still no other name.
+        let any: IpAddr = "0.0.0.0".parse().unwrap();
+        assert!(host_allowed(&req(Some("192.168.1.20:3000")), any));
+        assert!(host_allowed(&req(Some("[fe80::1]:3000")), any));
+        assert!(!host_allowed(&req(Some("rebind.evil.example:3000")), any));
     }
 
     #[test]

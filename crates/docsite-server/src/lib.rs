@@ -21,7 +21,7 @@
 //! Used by `docsite serve` and `docsite dev`.
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -36,7 +36,7 @@ mod conn;
 mod csp;
 mod dev;
 
-pub use conn::Limits;
+pub use conn::{raise_open_file_limit, Limits};
 pub use dev::{DevEvent, DevHooks};
 
 /// Server settings.
@@ -86,8 +86,9 @@ struct Site {
     rules: HeaderRules,
     /// The redirects of the site's `_redirects` (URL path -> status and location).
     redirects: HostRedirects,
-    /// Set by `docsite dev`.
-    dev: Option<Arc<DevHooks>>,
+    /// Set by `docsite dev`, with the address its listener is bound to (see
+    /// `dev::host_allowed`).
+    dev: Option<(Arc<DevHooks>, IpAddr)>,
 }
 
 /// Builds the router for a site folder (used by `serve` and tests).
@@ -95,13 +96,16 @@ pub fn router(root: PathBuf) -> Router {
     router_with(root, None)
 }
 
-/// The router of `docsite dev`: [`router`] plus live reload, the build error in place of
-/// pages while the build fails, and no caching.
-pub fn dev_router(root: PathBuf, hooks: Arc<DevHooks>) -> Router {
-    router_with(root, Some(hooks))
+/// The router of `docsite dev` listening on `bound`: [`router`] plus live reload, the build
+/// error in place of pages while the build fails, no caching, and only requests for a local
+/// host name or `bound` answered (403 for any other `Host`: a DNS-rebinding page cannot read
+/// the dev site). `serve` answers every host: behind a proxy or on a public name, the host
+/// is whatever the site is published as.
+pub fn dev_router(root: PathBuf, hooks: Arc<DevHooks>, bound: IpAddr) -> Router {
+    router_with(root, Some((hooks, bound)))
 }
 
-fn router_with(root: PathBuf, dev: Option<Arc<DevHooks>>) -> Router {
+fn router_with(root: PathBuf, dev: Option<(Arc<DevHooks>, IpAddr)>) -> Router {
     // A root that cannot be resolved (it does not exist) serves nothing: an empty real
     // root would contain nothing either, since canonical paths are absolute.
     let real_root = std::fs::canonicalize(&root).unwrap_or_default();
@@ -141,7 +145,10 @@ pub async fn serve_on_with(listener: tokio::net::TcpListener, root: PathBuf, lim
 
 /// Serves `docsite dev`'s output folder with its hooks until `shutdown` resolves.
 pub async fn serve_dev_on(listener: tokio::net::TcpListener, root: PathBuf, hooks: Arc<DevHooks>, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
-    conn::run(listener, dev_router(root, hooks), Limits::default(), shutdown).await?;
+    let bound = listener.local_addr()?.ip();
+    // Before the default limits read it.
+    raise_open_file_limit();
+    conn::run(listener, dev_router(root, hooks, bound), Limits::default(), shutdown).await?;
     Ok(())
 }
 
@@ -214,6 +221,11 @@ impl HostRedirects {
 }
 
 async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
+    if let Some((_, bound)) = &site.dev {
+        if !dev::host_allowed(&req, *bound) {
+            return no_store(plain(StatusCode::FORBIDDEN, dev::HOST_REFUSED));
+        }
+    }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
         r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -229,7 +241,7 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
         return r;
     }
     let mut req = req;
-    if let Some(dev) = &site.dev {
+    if let Some((dev, _)) = &site.dev {
         if let Some(r) = dev.respond(&decoded, &req) {
             return with_security(no_store(r));
         }

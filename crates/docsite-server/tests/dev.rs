@@ -28,8 +28,13 @@ async fn start() -> (std::net::SocketAddr, Arc<DevHooks>, tempfile::TempDir) {
 
 /// One GET; returns (status line, headers, body).
 async fn get(addr: std::net::SocketAddr, path: &str, accept: &str) -> (String, String, String) {
+    get_for(addr, &format!("localhost:{}", addr.port()), path, accept).await
+}
+
+/// One GET naming `host`.
+async fn get_for(addr: std::net::SocketAddr, host: &str, path: &str, accept: &str) -> (String, String, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: {accept}\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
     let mut raw = String::new();
     s.read_to_string(&mut raw).await.unwrap();
     let (head, body) = raw.split_once("\r\n\r\n").unwrap();
@@ -52,6 +57,23 @@ async fn pages_and_files_are_never_cached() {
 }
 
 #[tokio::test]
+async fn requests_for_another_host_are_refused_so_a_rebinding_page_cannot_read_the_site() {
+    let (addr, hooks, _dir) = start().await;
+    let port = addr.port();
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]".to_string()] {
+        let (status, _, body) = get_for(addr, &host, "/docs/a", "text/html").await;
+        assert!(status.contains("200") && body.contains("Page A"), "{host}: {status}");
+    }
+    hooks.failed("error: docs/a.md:1: TOKEN".into());
+    for path in ["/docs/a", "/assets/app.js", "/_docsite/dev/client.js", "/_docsite/dev/events"] {
+        let (status, headers, body) = get_for(addr, &format!("rebind.evil.example:{port}"), path, "*/*").await;
+        assert!(status.contains("403"), "{path}: {status}");
+        assert!(headers.contains("cache-control: no-store"), "{headers}");
+        assert!(!body.contains("Page A") && !body.contains("TOKEN") && !body.contains("console.log") && !body.contains(CLIENT), "{path}: {body}");
+    }
+}
+
+#[tokio::test]
 async fn while_the_build_fails_pages_show_the_error_and_files_are_still_served() {
     let (addr, hooks, _dir) = start().await;
     hooks.failed("error: docs/a.md:3:5: broken link `<b>`".into());
@@ -70,7 +92,7 @@ async fn while_the_build_fails_pages_show_the_error_and_files_are_still_served()
 async fn the_event_stream_names_changed_routes_and_failures() {
     let (addr, hooks, _dir) = start().await;
     let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(b"GET /_docsite/dev/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n").await.unwrap();
+    s.write_all(b"GET /_docsite/dev/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n").await.unwrap();
     let mut lines = BufReader::new(s).lines();
     // Response head first.
     let status = lines.next_line().await.unwrap().unwrap();
@@ -109,7 +131,7 @@ async fn the_event_stream_names_changed_routes_and_failures() {
 /// Opens the event stream at `path` and returns what arrives within `wait`.
 async fn events_within(addr: std::net::SocketAddr, path: &str, wait: Duration) -> String {
     let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n").as_bytes()).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n").as_bytes()).await.unwrap();
     let mut lines = BufReader::new(s).lines();
     let mut seen = String::new();
     let _ = tokio::time::timeout(wait, async {

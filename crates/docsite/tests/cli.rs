@@ -337,6 +337,20 @@ fn symlinks_under_the_blog_that_leave_the_site_are_errors_naming_the_link_and_ne
 }
 
 #[test]
+fn version_refuses_a_doc_linked_from_outside_the_site_and_copies_nothing() {
+    let (root, site) = copy_in_root("basic");
+    std::fs::write(root.path().join("secret.md"), "# Secret\n\nTOKEN=hunter2\n").unwrap();
+    std::os::unix::fs::symlink("../../secret.md", site.join("docs/leak.md")).unwrap();
+    let out = docsite(&["version", "9.9", path(&site)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("docs/leak.md: symlink to ../../secret.md, which is outside the site folder"), "{err}");
+    assert!(!site.join("versioned_docs/version-9.9").exists());
+    let versions = std::fs::read_to_string(site.join("versions.json")).unwrap_or_default();
+    assert!(!versions.contains("9.9"), "{versions}");
+}
+
+#[test]
 fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     let dir = copy_of("docusaurus");
     let out = docsite(&["migrate", path(dir.path())]);
@@ -513,6 +527,42 @@ fn dev_reports_a_busy_port_before_building_and_exits_2() {
     assert!(err.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{err}");
     assert!(!err.contains("building"), "the port is checked before the build: {err}");
     drop(busy);
+}
+
+/// `docsite serve` started at a soft open-file limit of 256 (1024 is the common default) runs
+/// at its hard limit: /proc shows the limit of the running server.
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_raises_its_soft_open_file_limit_to_the_hard_limit_at_start_up() {
+    let root = tempfile::tempdir().unwrap();
+    std::fs::write(root.path().join("index.html"), "<h1>Home</h1>").unwrap();
+    std::fs::write(root.path().join("404.html"), "<h1>Not found</h1>").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+    let script = "ulimit -Sn 256 && exec \"$0\" serve \"$1\" --port \"$2\"";
+    let mut child = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_docsite"), path(root.path()), &port])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port.parse::<u16>().unwrap())).is_err() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "docsite serve did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let limits = std::fs::read_to_string(format!("/proc/{}/limits", child.id())).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = limits.lines().find(|l| l.starts_with("Max open files")).unwrap();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let (soft, hard) = (fields[3], fields[4]);
+    if hard == "unlimited" {
+        // Not a soft limit Linux accepts: 2^20 is tried instead.
+        assert!(soft.parse::<u64>().unwrap() > 256, "{line}");
+    } else {
+        assert!(hard.parse::<u64>().unwrap() > 256, "{line}");
+        assert_eq!(soft, hard, "{line}");
+    }
 }
 
 /// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).

@@ -36,15 +36,20 @@ struct RawAuthor {
 /// Authors by key.
 pub(crate) type AuthorsMap = BTreeMap<String, BlogAuthor>;
 
-/// Reads `<blog>/authors.yml` when there is one. An invalid file is an error naming it (with
-/// the line YAML gives), and the map is empty; so is a symlink leading outside the site,
-/// which is never read.
-pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (AuthorsMap, Vec<Diagnostic>) {
+/// Reads `<blog>/authors.yml`: the map, empty when there is no such file. An invalid file
+/// is an error naming it (with the line YAML gives), and so is a symlink leading outside
+/// the site, which is never read; the map is then `None`: its keys are unknown, and the
+/// posts using them report nothing more (the one error says what to fix).
+pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Option<AuthorsMap>, Vec<Diagnostic>) {
     let path = blog_dir.join(AUTHORS_FILE);
     if path.is_symlink() && !crate::copied::inside_site(site_dir, &path) {
-        return (AuthorsMap::new(), vec![crate::load::outside_link(&path)]);
+        return (None, vec![crate::load::outside_link(&path)]);
     }
-    let Ok(text) = std::fs::read_to_string(&path) else { return (AuthorsMap::new(), Vec::new()) };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Some(AuthorsMap::new()), Vec::new()),
+        Err(e) => return (None, vec![Diagnostic::error(&path, format!("cannot read: {e}"))]),
+    };
     let raw: BTreeMap<String, RawAuthor> = match serde_saphyr::from_str(&text) {
         Ok(Some(m)) => m,
         Ok(None) => BTreeMap::new(),
@@ -53,7 +58,7 @@ pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Aut
             let message = e.to_string();
             let message = message.lines().next().unwrap_or("").trim().to_string();
             let d = Diagnostic::error(&path, format!("invalid authors map: {message}")).at(line, None).hint("each key maps to `name`, and optionally `title`, `url`, `image_url`");
-            return (AuthorsMap::new(), vec![d]);
+            return (None, vec![d]);
         }
     };
     let map = raw
@@ -64,7 +69,19 @@ pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Aut
             (key, BlogAuthor { name, title: a.title, url: a.url, image_url: a.image_url.or(a.image_url_camel).map(|u| site_url(&u, base_url)) })
         })
         .collect();
-    (map, Vec::new())
+    (Some(map), Vec::new())
+}
+
+/// `front` without the `authors` entries that name a key of the authors map.
+fn without_keyed_authors(front: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    let mut front = front.clone();
+    let keyed = |v: &Value| v.is_string() || v.get("key").is_some();
+    match front.get_mut("authors") {
+        Some(Value::Array(list)) => list.retain(|v| !keyed(v)),
+        Some(one) if keyed(one) => *one = Value::Null,
+        _ => {}
+    }
+    front
 }
 
 /// A root-relative image path is under the base URL (as Docusaurus makes it).
@@ -77,8 +94,12 @@ fn site_url(url: &str, base_url: &str) -> String {
 
 /// The authors of a post from its front matter (`authors` and the older single-author
 /// keys). An unknown key or a malformed entry is a message for an error at the `authors`
-/// line.
-pub(crate) fn of_post(front: &BTreeMap<String, Value>, map: &AuthorsMap, base_url: &str) -> Result<Vec<BlogAuthor>, String> {
+/// line. With no map (`authors.yml` is invalid, an error of its own), an author given by
+/// key is left out without a message.
+pub(crate) fn of_post(front: &BTreeMap<String, Value>, map: Option<&AuthorsMap>, base_url: &str) -> Result<Vec<BlogAuthor>, String> {
+    let Some(map) = map else {
+        return of_post(&without_keyed_authors(front), Some(&AuthorsMap::new()), base_url);
+    };
     let mut out = Vec::new();
     let entries: Vec<&Value> = match front.get("authors") {
         None | Some(Value::Null) => Vec::new(),
@@ -145,7 +166,7 @@ mod tests {
 
     #[test]
     fn keys_inline_objects_and_single_author_keys_are_authors() {
-        let authors = of_post(&front("authors: [ada, {name: Bo, image_url: /img/bo.png}]\nauthor: Cy\nauthor_url: https://cy.example"), &map(), "/site/").unwrap();
+        let authors = of_post(&front("authors: [ada, {name: Bo, image_url: /img/bo.png}]\nauthor: Cy\nauthor_url: https://cy.example"), Some(&map()), "/site/").unwrap();
         let names: Vec<&str> = authors.iter().map(|a| a.name.as_str()).collect();
         assert_eq!(names, ["Ada", "Bo", "Cy"]);
         assert_eq!(authors[0].title.as_deref(), Some("Editor"));
@@ -155,9 +176,9 @@ mod tests {
 
     #[test]
     fn an_unknown_key_names_the_known_ones() {
-        let err = of_post(&front("authors: bob"), &map(), "/").unwrap_err();
+        let err = of_post(&front("authors: bob"), Some(&map()), "/").unwrap_err();
         assert_eq!(err, "author key `bob` is not in authors.yml (it defines ada)");
-        let err = of_post(&front("authors: [{title: X}]"), &map(), "/").unwrap_err();
+        let err = of_post(&front("authors: [{title: X}]"), Some(&map()), "/").unwrap_err();
         assert!(err.contains("needs a `name`"), "{err}");
     }
 }

@@ -82,7 +82,7 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     for path in files {
         let path = path.as_path();
         let rel = path.strip_prefix(&dir).expect("under the blog folder").to_string_lossy().replace('\\', "/");
-        match read_post(path, &rel, &route, &authors, config) {
+        match read_post(path, &rel, &route, authors.as_ref(), config) {
             Ok(Some(post)) => {
                 let key = normalize_route(&post.route);
                 if let Some(first) = seen.get(&key) {
@@ -153,7 +153,7 @@ fn key_line(text: &str, key: &str) -> usize {
 }
 
 /// Reads one post; `Ok(None)` for a draft.
-fn read_post(path: &Path, rel: &str, blog_route: &str, authors: &authors::AuthorsMap, config: &SiteConfig) -> Result<Option<Post>, Diagnostic> {
+fn read_post(path: &Path, rel: &str, blog_route: &str, authors: Option<&authors::AuthorsMap>, config: &SiteConfig) -> Result<Option<Post>, Diagnostic> {
     let text = std::fs::read_to_string(path).map_err(|e| Diagnostic::error(path, format!("cannot read: {e}")))?;
     let (front, body, body_line) = load::split_front_matter(path, &text)?;
     if front.draft {
@@ -196,6 +196,7 @@ fn read_post(path: &Path, rel: &str, blog_route: &str, authors: &authors::Author
     if let Some(s) = &front.slug {
         load::route_value(path, &text, "slug", s)?;
     }
+    load::tag_values(path, &text, &front.tags)?;
     let route = load::join_route(blog_route, front.slug.as_deref().unwrap_or(&slug));
     if let Some(why) = crate::route::problem(&route) {
         return Err(Diagnostic::error(path, format!("the route {route:?} of this post {why}")).hint("rename the file or give the post a `slug`"));

@@ -127,10 +127,14 @@ fn redirects(site: &Site) -> String {
 
 /// The `[[redirects]]` of the config as host redirects (301, with and without the final
 /// `/`): the host answers them itself instead of serving the page the build writes there.
+/// `from` is a route as written (`/old page`), the page the build writes for it is at that
+/// path; a line of `_redirects` is split at whitespace, so it gets the URL path a browser
+/// asks for (`/old%20page`), as the pages' own lines do. (`to` has no whitespace: `config`
+/// refuses it.)
 fn config_redirects(base: &str, redirects: &[crate::config::RawRedirect]) -> String {
     let mut out = String::new();
     for r in redirects {
-        let from = under(base, &r.from).trim_end_matches('/').to_string();
+        let from = crate::paths::encode_path(&under(base, &r.from)).trim_end_matches('/').to_string();
         let to = if r.to.contains("://") { r.to.clone() } else { under(base, &r.to) };
         out.push_str(&format!("{from} {to} 301!\n{from}/ {to} 301!\n"));
     }
@@ -195,5 +199,14 @@ mod tests {
             "/FDC3/docs/next/api/ref/Metadata /FDC3/docs/next/api/ref/Types 301!\n/FDC3/docs/next/api/ref/Metadata/ /FDC3/docs/next/api/ref/Types 301!\n\
              /FDC3/old https://example.org/new 301!\n/FDC3/old/ https://example.org/new 301!\n"
         );
+    }
+
+    #[test]
+    fn a_redirect_from_a_route_with_a_space_is_one_well_formed_line_per_form() {
+        let r = crate::config::RawRedirect { from: "/old page/".into(), to: "/new".into() };
+        let lines = config_redirects("/", &[r]);
+        assert_eq!(lines, "/old%20page /new 301!\n/old%20page/ /new 301!\n");
+        // Each line is `from to status`: three fields, as hosts (and `docsite serve`) split it.
+        assert!(lines.lines().all(|l| l.split_whitespace().count() == 3), "{lines}");
     }
 }

@@ -4,7 +4,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use docsite_server::{serve, Limits, ServeOptions};
+use docsite_server::{raise_open_file_limit, serve, Limits, ServeOptions};
 
 /// Arguments.
 #[derive(clap::Args)]
@@ -30,6 +30,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
         }
     };
     eprintln!("docsite: serving {} on http://{addr}/", args.root.display());
+    // The soft open-file limit up to the hard one first: the connection limit follows it.
+    raise_open_file_limit();
     match rt.block_on(serve(ServeOptions { root: args.root, addr, limits: Limits::default() })) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
