@@ -71,6 +71,12 @@ fn has_path(schema: &Value, node: &Value, path: &[&str]) -> bool {
     }
 }
 
+/// Whether a schema node is a table (has keys of its own), through references and unions.
+fn is_table(schema: &Value, node: &Value) -> bool {
+    let node = resolve(schema, node);
+    node.get("properties").is_some() || ["allOf", "anyOf", "oneOf"].iter().any(|k| node.get(*k).and_then(Value::as_array).is_some_and(|b| b.iter().any(|b| is_table(schema, b))))
+}
+
 fn resolve<'a>(schema: &'a Value, node: &'a Value) -> &'a Value {
     match node.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/definitions/")) {
         Some(name) => resolve(schema, &schema["definitions"][name]),
@@ -118,7 +124,7 @@ fn problems_of(page: &Path, text: &str, commands: &HashMap<String, BTreeSet<Stri
     let name = page.file_name().unwrap().to_string_lossy().into_owned();
     let mut problems = Vec::new();
     let (spans, blocks) = code_of(text);
-    let tables: BTreeSet<&str> = schema["properties"].as_object().unwrap().iter().filter(|(_, v)| resolve(schema, v).get("properties").is_some() || v.get("$ref").is_some()).map(|(k, _)| k.as_str()).collect();
+    let tables: BTreeSet<&str> = schema["properties"].as_object().unwrap().iter().filter(|(_, v)| is_table(schema, v)).map(|(k, _)| k.as_str()).collect();
 
     // Commands and their options, wherever code names them.
     let command = regex::Regex::new(r"(?:^|[\s(`])(?:\./target/release/)?docsite(?: --)? ([a-z][a-z-]*)([^\n|;&]*)|-p docsite -- ([a-z][a-z-]*)([^\n|;&]*)").unwrap();
