@@ -376,7 +376,7 @@ fn a_docusaurus_config_gets_docusaurus_defaults_a_broken_anchor_warns() {
     append(&dir.path().join("docs/start.md"), "\nSee [the steps](guides/install.md#no-such-step).\n");
     let out = docsite(&["check", path(dir.path())]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("warning: docs/start.md:11:5: broken anchor `guides/install.md#no-such-step`"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning: docs/start.md:10:5: broken anchor `guides/install.md#no-such-step`"), "{}", stderr(&out));
     // A broken link still fails, as under Docusaurus.
     append(&dir.path().join("docs/start.md"), "\nAnd [gone](guides/gone.md).\n");
     let out = docsite(&["check", path(dir.path())]);
