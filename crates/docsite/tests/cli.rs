@@ -572,7 +572,7 @@ impl Drop for Dev {
 fn dev_prints_the_report_once_then_a_line_per_save_and_what_appeared_or_went_away() {
     let dir = copy_of("broken-links");
     std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [b](b.md#no-such-heading) and [c](/docs/c).\n").unwrap();
-    std::fs::write(dir.path().join("docs/b.md"), "# B\n\nBack to [a](a.md).\n").unwrap();
+    std::fs::write(dir.path().join("docs/b.md"), "# B\n\n## Real part\n\nBack to [a](a.md).\n").unwrap();
     append(&dir.path().join("docsite.toml"), "\n[docs]\nonBrokenLinks = \"warn\"\nonBrokenAnchors = \"warn\"\n");
     let dev = Dev::start(dir.path());
     let start = dev.wait_for("built", 0);
@@ -587,11 +587,11 @@ fn dev_prints_the_report_once_then_a_line_per_save_and_what_appeared_or_went_awa
 
     // One problem fixed, one new: both named, once.
     let at = dev.len();
-    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nLook at [b](b.md#b) and [c](/docs/cc).\n").unwrap();
+    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nLook at [b](b.md#real-part) and [c](/docs/cc).\n").unwrap();
     let out = dev.wait_for("fixed\n", at);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
-    assert!(lines[0].starts_with("warning: docs/a.md:3:25: broken link `/docs/cc`"), "{out}");
+    assert!(lines[0].starts_with("warning: docs/a.md:3:33: broken link `/docs/cc`"), "{out}");
     assert!(lines[2].starts_with("fixed: warning: docs/a.md:3:9: broken anchor `b.md#no-such-heading`"), "{out}");
     assert!(lines[3].starts_with("fixed: warning: docs/a.md:3:"), "{out}");
     assert!(lines[4].starts_with("docsite: docs/a.md rebuilt in ") && lines[4].ends_with("; 1 new problem, 2 fixed"), "{out}");
