@@ -517,6 +517,8 @@ pub struct RawDocs {
     #[serde(default = "throw")]
     pub on_broken_links: OnProblem,
     /// Links whose `#anchor` is no heading or element id of the page they point to.
+    /// Default `throw`; a site read from a `docusaurus.config.js` that does not set it gets
+    /// Docusaurus 3's default, `warn`.
     #[serde(default = "throw")]
     pub on_broken_anchors: OnProblem,
     /// Two docs on the same route (change one's `slug` or `id`).

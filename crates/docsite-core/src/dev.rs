@@ -49,8 +49,9 @@ pub struct Rebuilt {
     pub rendered: usize,
     /// HTML documents written.
     pub written: usize,
-    /// Warnings, formatted.
-    pub warnings: String,
+    /// The site's warnings (`rebuild` fails on an error): the caller prints them all once,
+    /// then only those that appear or go away ([`crate::diagnostics::changes`]).
+    pub diagnostics: crate::diagnostics::Diagnostics,
     /// Time taken.
     pub elapsed: Duration,
     /// Time per stage, for `--timings`.
@@ -185,6 +186,9 @@ impl DevSession {
         for page in &redirects {
             write_atomic(&crate::output::under(&self.out_dir, &page.rel)?, page.html.as_bytes())?;
         }
+        if !redirects.is_empty() {
+            write_atomic(&crate::output::under(&self.out_dir, Path::new(crate::build::REDIRECT_SCRIPT_PATH))?, crate::build::REDIRECT_SCRIPT.as_bytes())?;
+        }
 
         // HTML of routes (and redirects) that are gone.
         let current: HashSet<PathBuf> = (0..=site.page_count()).map(|i| site.document_path(i)).chain(redirects.into_iter().map(|p| p.rel)).collect();
@@ -199,7 +203,7 @@ impl DevSession {
         self.shell = shell;
         self.pages = page_hashes;
         self.search_due = site.site_data().search.local_bundle.is_some();
-        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, warnings: site.diagnostics.report(), elapsed: start.elapsed(), timings };
+        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, diagnostics: site.diagnostics.clone(), elapsed: start.elapsed(), timings };
         self.state = Some((site, chunks));
         Ok(rebuilt)
     }
@@ -239,7 +243,7 @@ impl DevSession {
             changed: Changed::Routes(indices.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()),
             rendered: changed.len(),
             written,
-            warnings: site.diagnostics.report(),
+            diagnostics: site.diagnostics.clone(),
             elapsed: start.elapsed(),
             timings,
         });

@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// How serious a diagnostic is; the configuration can lower some checks to warnings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// Printed, does not fail the build.
     Warning,
@@ -71,7 +71,50 @@ impl Diagnostic {
         self
     }
 
-    fn location(&self) -> String {
+    /// The lines around the problem in its file under `root`, numbered, the problem's line
+    /// marked with `>` and its column with `^` (what the dev server's error page shows).
+    /// `None` without a line, or when the file is not a readable file inside `root`.
+    pub fn code_frame(&self, root: &Path) -> Option<String> {
+        let line = self.line?;
+        let file = self.file.as_deref()?;
+        // Only a relative path that stays inside `root`: the frame never shows another file.
+        if !file.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
+            return None;
+        }
+        let path = root.join(file).canonicalize().ok()?;
+        if !path.starts_with(root.canonicalize().ok()?) {
+            return None;
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        let lines: Vec<&str> = text.lines().collect();
+        if line == 0 || line > lines.len() {
+            return None;
+        }
+        let (first, last) = (line.saturating_sub(2).max(1), (line + 2).min(lines.len()));
+        let width = last.to_string().len();
+        let mut out = String::new();
+        for n in first..=last {
+            let mark = if n == line { '>' } else { ' ' };
+            out.push_str(&format!("{mark} {n:>width$} | {}\n", lines[n - 1]));
+            if n == line {
+                if let Some(col) = self.column.filter(|c| *c >= 1) {
+                    // The caret under the column's character (tabs kept so it lines up).
+                    let pad: String = lines[n - 1].chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                    out.push_str(&format!("  {:>width$} | {pad}^\n", ""));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// What identifies the problem across edits: all but its line and column, which move
+    /// when lines above it are added or removed.
+    fn identity(&self) -> (Severity, Option<&Path>, &str, Option<&str>) {
+        (self.severity, self.file.as_deref(), &self.message, self.hint.as_deref())
+    }
+
+    /// `file:line:col` (or the file alone, or nothing).
+    pub fn location(&self) -> String {
         let mut s = self.file.as_deref().map(|f| f.display().to_string()).unwrap_or_default();
         if let Some(line) = self.line {
             s.push_str(&format!(":{line}"));
@@ -187,6 +230,50 @@ impl Diagnostics {
     }
 }
 
+/// The (at most `n`) candidates most like `word`, best first, among those close enough to
+/// be what was meant: at most a quarter of `word`'s characters (and at least two) added,
+/// removed, changed or swapped (a route or id with a typo, a missing segment); ties in
+/// alphabetical order. Used for the "did you mean" of broken links and anchors.
+pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
+    let limit = (word.chars().count() / 4).max(2);
+    let mut scored: Vec<(usize, &str)> = candidates.filter(|c| *c != word).map(|c| (strsim::damerau_levenshtein(word, c), c)).filter(|(d, _)| *d <= limit).collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    scored.into_iter().take(n).map(|(_, c)| c).collect()
+}
+
+/// The hint of a broken link: "did you mean …?" before `otherwise` when something is close.
+pub fn did_you_mean(near: &[&str], prefix: &str, otherwise: &str) -> String {
+    match near {
+        [] => otherwise.to_string(),
+        _ => {
+            let names: Vec<String> = near.iter().map(|n| format!("`{prefix}{n}`")).collect();
+            format!("did you mean {}? If not, {otherwise}", names.join(" or "))
+        }
+    }
+}
+
+/// The diagnostics that appeared in `after` and those of `before` that went away, each in
+/// its list's order. A problem that only moved (lines added above it) is neither.
+pub fn changes<'a>(before: &'a [Diagnostic], after: &'a [Diagnostic]) -> (Vec<&'a Diagnostic>, Vec<&'a Diagnostic>) {
+    let only_in = |these: &'a [Diagnostic], those: &'a [Diagnostic]| {
+        let mut left: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+        for d in those {
+            *left.entry(d.identity()).or_default() += 1;
+        }
+        these
+            .iter()
+            .filter(|d| match left.get_mut(&d.identity()) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    false
+                }
+                _ => true,
+            })
+            .collect::<Vec<_>>()
+    };
+    (only_in(after, before), only_in(before, after))
+}
+
 /// A failure that stops the build before or after content checks.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
@@ -224,4 +311,46 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
     (line, col)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warning(file: &str, line: usize, message: &str) -> Diagnostic {
+        Diagnostic::error(file, message).at(line, Some(1)).with_severity(Severity::Warning)
+    }
+
+    #[test]
+    fn changes_are_the_problems_that_appeared_or_went_away_not_those_that_moved() {
+        let before = [warning("a.md", 3, "broken anchor `#x`"), warning("b.md", 1, "old"), warning("c.md", 2, "twice"), warning("c.md", 5, "twice")];
+        let after = [warning("a.md", 7, "broken anchor `#x`"), warning("b.md", 1, "new"), warning("c.md", 2, "twice")];
+        let (appeared, gone) = changes(&before, &after);
+        assert_eq!(appeared.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(), ["new"]);
+        assert_eq!(gone.iter().map(|d| (d.message.as_str(), d.line)).collect::<Vec<_>>(), [("old", Some(1)), ("twice", Some(5))]);
+    }
+
+    #[test]
+    fn a_code_frame_marks_the_line_and_column_and_stays_inside_the_root() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+        std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [x](./nope.md).\n\nEnd.\nMore.\n").unwrap();
+        let d = Diagnostic::error("docs/a.md", "broken link").at(3, Some(5));
+        assert_eq!(d.code_frame(dir.path()).unwrap(), "  1 | # A\n  2 | \n> 3 | See [x](./nope.md).\n    |     ^\n  4 | \n  5 | End.\n");
+        assert!(Diagnostic::error("../a.md", "x").at(1, None).code_frame(&dir.path().join("docs")).is_none());
+        assert!(Diagnostic::error(dir.path().join("docs/a.md"), "x").at(1, None).code_frame(dir.path()).is_none(), "absolute paths are not read");
+        assert!(Diagnostic::error("docs/a.md", "x").code_frame(dir.path()).is_none(), "no line, no frame");
+    }
+
+    #[test]
+    fn the_closest_routes_and_ids_are_suggested_best_first() {
+        let routes = ["/docs/next/api/ref/DesktopAgent", "/docs/next/api/ref/Channel", "/docs/next/intro", "/community"];
+        assert_eq!(closest("/docs/next/api/ref/DesktopAgnet", routes.into_iter(), 2), ["/docs/next/api/ref/DesktopAgent"]);
+        assert_eq!(closest("/docs/next/api/DesktopAgent", routes.into_iter(), 2), ["/docs/next/api/ref/DesktopAgent"]);
+        assert!(closest("/blog", routes.into_iter(), 2).is_empty(), "nothing is close");
+        let ids = ["getting-started", "get-started-now", "install", "usage"];
+        assert_eq!(closest("geting-started", ids.into_iter(), 3), ["getting-started"]);
+        assert_eq!(closest("docs/nope.md", ["docs/a.md", "docs/b.md"].into_iter(), 1), Vec::<&str>::new(), "a short name is no typo of another");
+        assert_eq!(did_you_mean(&["a", "b"], "#", "check it"), "did you mean `#a` or `#b`? If not, check it");
+        assert_eq!(did_you_mean(&[], "#", "check it"), "check it");
+    }
 }

@@ -283,6 +283,11 @@ impl Mapper<'_> {
         }
         // Docusaurus writes no page at a version's root unless a doc is there.
         docs.insert("versionRoots".into(), json!(false));
+        // Docusaurus 3's defaults, not docsite.toml's (which throws on a broken anchor): a
+        // Docusaurus site builds the way it does under `docusaurus start`. Written out so
+        // that `docsite migrate` keeps them.
+        docs.entry("onBrokenLinks").or_insert(json!("throw"));
+        docs.entry("onBrokenAnchors").or_insert(json!("warn"));
         out.insert("docs".into(), Value::Object(docs));
         if !search.is_empty() {
             out.insert("search".into(), Value::Object(search));
@@ -874,6 +879,17 @@ mod tests {
     fn the_classic_preset_has_a_blog_unless_it_says_false() {
         assert_eq!(mapped(json!({})).config["blog"], json!({}));
         assert!(mapped(json!({ "blog": false })).config.get("blog").is_none());
+    }
+
+    #[test]
+    fn broken_links_and_anchors_default_to_docusaurus_3s_settings() {
+        let m = mapped(json!({}));
+        assert_eq!(m.config["docs"]["onBrokenLinks"], json!("throw"));
+        assert_eq!(m.config["docs"]["onBrokenAnchors"], json!("warn"));
+        let dc = json!({ "title": "T", "url": "https://example.org", "onBrokenAnchors": "throw", "onBrokenLinks": "ignore" });
+        let m = map(Path::new("docusaurus.config.js"), &dc);
+        assert_eq!(m.config["docs"]["onBrokenLinks"], json!("ignore"));
+        assert_eq!(m.config["docs"]["onBrokenAnchors"], json!("throw"));
     }
 
     #[test]

@@ -82,7 +82,8 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
         let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&out));
         let fresh = std::fs::read_to_string(out.join("hash")).is_ok_and(|s| s.trim() == hash)
             && out.join("client/index.html").is_file()
-            && out.join("server/entry-server.js").is_file();
+            && out.join("server/entry-server.js").is_file()
+            && out.join("package.json").is_file();
         fresh.then(|| {
             let warnings = std::fs::read_to_string(warnings_file(&out)).ok().and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(&t).ok()).unwrap_or_default();
             ThemeBuild { theme: theme.to_path_buf(), dist: out.clone(), hash, warnings: warnings_of(site_dir, &warnings) }
@@ -127,6 +128,13 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
             return Err(e);
         }
     };
+    // The bundles are ES modules inside the site folder, whose `package.json` (a Docusaurus
+    // site's has no `"type"`) would have Node guess their type and warn, in every
+    // pre-render worker, that the *site's* package.json should say `"type": "module"`
+    // (advice that would break the site's CommonJS config). This file says it for the
+    // build alone.
+    let marker = fresh_dir.join("package.json");
+    std::fs::write(&marker, "{ \"type\": \"module\", \"private\": true }\n").map_err(BuildError::io(&marker))?;
     let list = serde_json::to_string(&warnings).expect("serialisable");
     std::fs::write(warnings_file(&fresh_dir), list).map_err(BuildError::io(&fresh_dir))?;
     // The stamp covers what this build read (its `inputs.json`), also outside `src/`.

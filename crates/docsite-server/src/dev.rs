@@ -8,6 +8,7 @@
 //! start), then the live ones.
 
 use std::collections::VecDeque;
+use std::path::Path;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::{Mutex, RwLock};
@@ -18,6 +19,7 @@ use axum::http::uri::Authority;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
+use docsite_core::diagnostics::{Diagnostic, Diagnostics, Severity};
 use tokio::sync::broadcast;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt;
@@ -32,13 +34,60 @@ pub enum DevEvent {
     Failed,
 }
 
+/// What the error page shows of a failed build: its errors first, each with its place, hint
+/// and the lines around it, then the warnings folded under their count (a site with
+/// hundreds of warnings still shows its one error at the top).
+#[derive(Debug, Clone, Default)]
+pub struct BuildFailure {
+    /// The errors, in report order.
+    pub errors: Vec<FailedItem>,
+    /// The warnings, each as the report prints it.
+    pub warnings: Vec<String>,
+    /// Why the run stopped early, if it did.
+    pub note: Option<String>,
+}
+
+/// One error of a [`BuildFailure`].
+#[derive(Debug, Clone)]
+pub struct FailedItem {
+    /// `file:line:col` (or a config key path; empty for a general error).
+    pub location: String,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: Option<String>,
+    /// The numbered lines around it ([`Diagnostic::code_frame`]).
+    pub frame: Option<String>,
+}
+
+impl BuildFailure {
+    /// The failure of a build whose diagnostics are `diags`, with code frames read from the
+    /// files under `site_dir`.
+    pub fn of(diags: &Diagnostics, site_dir: &Path) -> BuildFailure {
+        let (errors, warnings): (Vec<&Diagnostic>, Vec<&Diagnostic>) = diags.items().iter().partition(|d| d.severity == Severity::Error);
+        BuildFailure {
+            errors: errors
+                .into_iter()
+                .map(|d| FailedItem { location: d.location(), message: d.message.clone(), hint: d.hint.clone(), frame: d.code_frame(site_dir) })
+                .collect(),
+            warnings: warnings.into_iter().map(ToString::to_string).collect(),
+            note: diags.stopped().map(str::to_string),
+        }
+    }
+
+    /// A failure that is one message (an error that is not about the site's content).
+    pub fn message(text: impl Into<String>) -> BuildFailure {
+        BuildFailure { errors: vec![FailedItem { location: String::new(), message: text.into(), hint: None, frame: None }], ..BuildFailure::default() }
+    }
+}
+
 /// Shared between the dev server and the rebuild loop.
 #[derive(Debug)]
 pub struct DevHooks {
     events: broadcast::Sender<DevEvent>,
     /// The latest events (at most `KEPT_EVENTS`), with when they were sent (ms since the epoch).
     recent: Mutex<VecDeque<(u128, DevEvent)>>,
-    error: RwLock<Option<String>>,
+    error: RwLock<Option<BuildFailure>>,
     client_path: String,
     events_path: String,
     client_js: &'static str,
@@ -87,9 +136,9 @@ impl DevHooks {
         let _ = self.events.send(event);
     }
 
-    /// A rebuild failed with `report` (the diagnostics as printed).
-    pub fn failed(&self, report: String) {
-        *self.error.write().expect("not poisoned") = Some(report);
+    /// A rebuild failed: pages show `failure` until the next success.
+    pub fn failed(&self, failure: BuildFailure) {
+        *self.error.write().expect("not poisoned") = Some(failure);
         self.send(DevEvent::Failed);
     }
 
@@ -123,11 +172,11 @@ impl DevHooks {
             return Some(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response());
         }
         let error = self.error.read().expect("not poisoned");
-        let report = error.as_ref()?;
+        let failure = error.as_ref()?;
         if !wants_page(path, req) {
             return None;
         }
-        let mut r = Response::new(Body::from(error_page(report, &self.client_path)));
+        let mut r = Response::new(Body::from(error_page(failure, &self.client_path)));
         *r.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
         r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
         r.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'self'; style-src 'unsafe-inline'"));
@@ -171,17 +220,46 @@ fn wants_page(path: &str, req: &Request<Body>) -> bool {
     page_path && accepts_html
 }
 
-/// The page shown while the build fails: the report, and the client that reloads it when
-/// the build is fixed.
-fn error_page(report: &str, client: &str) -> String {
-    let escaped = report.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The page shown while the build fails: the errors, the warnings under a count, and the
+/// client that reloads the page when the build is fixed.
+fn error_page(failure: &BuildFailure, client: &str) -> String {
+    let n = |count: usize, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
+    let mut body = String::new();
+    for e in &failure.errors {
+        body.push_str("<section class=\"error\"><p class=\"what\">");
+        if !e.location.is_empty() {
+            body.push_str(&format!("<code class=\"where\">{}</code>: ", escape(&e.location)));
+        }
+        body.push_str(&escape(&e.message));
+        body.push_str("</p>");
+        if let Some(hint) = &e.hint {
+            body.push_str(&format!("<p class=\"help\">help: {}</p>", escape(hint)));
+        }
+        if let Some(frame) = &e.frame {
+            body.push_str(&format!("<pre class=\"frame\">{}</pre>", escape(frame)));
+        }
+        body.push_str("</section>");
+    }
+    if let Some(note) = &failure.note {
+        body.push_str(&format!("<p class=\"note\">Stopped before checking the content: {}</p>", escape(note)));
+    }
+    if !failure.warnings.is_empty() {
+        body.push_str(&format!("<details class=\"warnings\"><summary>{}</summary><pre>{}</pre></details>", n(failure.warnings.len(), "warning"), escape(&failure.warnings.join("\n"))));
+    }
+    let count = n(failure.errors.len(), "error");
     format!(
         "<!doctype html><html lang=\"en\" data-docsite-dev-error><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <title>Build failed · docsite dev</title><script src=\"{client}\" defer></script>\
 <style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1c1e21;background:#fff}}\
-h1{{color:#b3261e;font-size:1.5rem}}pre{{white-space:pre-wrap;background:#fdf0ef;border-left:4px solid #b3261e;padding:1rem;overflow:auto;font-size:14px}}\
-@media (prefers-color-scheme: dark){{body{{color:#e3e3e3;background:#1b1b1d}}h1{{color:#ff8a80}}pre{{background:#2b1d1c;border-color:#ff8a80}}}}</style></head>\
-<body><main><h1>The site does not build</h1><p>docsite dev keeps watching: fix the problem below and save, and this page reloads by itself.</p><pre>{escaped}</pre></main></body></html>"
+h1{{color:#b3261e;font-size:1.5rem}}.error{{border-left:4px solid #b3261e;background:#fdf0ef;padding:.5rem 1rem;margin:1rem 0}}\
+.where{{font-weight:600}}.help{{margin:.25rem 0}}pre{{white-space:pre-wrap;overflow:auto;font-size:14px}}.frame{{background:#fff;padding:.5rem;margin:.5rem 0 0}}\
+summary{{cursor:pointer}}\
+@media (prefers-color-scheme: dark){{body{{color:#e3e3e3;background:#1b1b1d}}h1{{color:#ff8a80}}.error{{background:#2b1d1c;border-color:#ff8a80}}.frame{{background:#1b1b1d}}}}</style></head>\
+<body><main><h1>The site does not build</h1><p>{count}. docsite dev keeps watching: fix the problem below and save, and this page reloads by itself.</p>{body}</main></body></html>"
     )
 }
 
@@ -227,9 +305,21 @@ mod tests {
     }
 
     #[test]
-    fn the_error_page_escapes_the_report() {
-        let html = error_page("docs/a.md:3: broken link `<x>` & more", "/_docsite/dev/client.js");
-        assert!(html.contains("broken link `&lt;x&gt;` &amp; more"));
+    fn the_error_page_shows_errors_first_with_a_frame_and_warnings_under_a_count() {
+        let dir = std::env::temp_dir().join(format!("docsite-error-page-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("docs")).unwrap();
+        std::fs::write(dir.join("docs/a.md"), "# A\n\nSee [x](<x>).\n").unwrap();
+        let mut diags = Diagnostics::default();
+        diags.push(Diagnostic::error("docs/0.md", "an unrelated warning").with_severity(Severity::Warning));
+        diags.push(Diagnostic::error("docs/a.md", "broken link `<x>` & more").at(3, Some(5)).hint("check it"));
+        diags.push(Diagnostic::error("docs/z.md", "another warning").with_severity(Severity::Warning));
+        let html = error_page(&BuildFailure::of(&diags, &dir), "/_docsite/dev/client.js");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(html.contains("<code class=\"where\">docs/a.md:3:5</code>: broken link `&lt;x&gt;` &amp; more"), "{html}");
+        assert!(html.contains("<p class=\"help\">help: check it</p>"), "{html}");
+        assert!(html.contains("&gt; 3 | See [x](&lt;x&gt;).\n    |     ^"), "the code frame: {html}");
+        let (error, warnings) = (html.find("broken link").unwrap(), html.find("<summary>2 warnings</summary>").expect("warnings under a count"));
+        assert!(error < warnings && html.find("an unrelated warning").unwrap() > warnings, "errors come first: {html}");
         assert!(html.contains("<script src=\"/_docsite/dev/client.js\" defer>"));
     }
 }

@@ -37,7 +37,7 @@ mod csp;
 mod dev;
 
 pub use conn::{raise_open_file_limit, Limits};
-pub use dev::{DevEvent, DevHooks};
+pub use dev::{BuildFailure, DevEvent, DevHooks, FailedItem};
 
 /// Server settings.
 #[derive(Debug, Clone)]

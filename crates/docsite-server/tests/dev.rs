@@ -76,7 +76,7 @@ async fn requests_for_another_host_are_refused_so_a_rebinding_page_cannot_read_t
 #[tokio::test]
 async fn while_the_build_fails_pages_show_the_error_and_files_are_still_served() {
     let (addr, hooks, _dir) = start().await;
-    hooks.failed("error: docs/a.md:3:5: broken link `<b>`".into());
+    hooks.failed(docsite_server::BuildFailure::message("docs/a.md:3:5: broken link `<b>`"));
     let (status, _, body) = get(addr, "/docs/a", "text/html,*/*").await;
     assert!(status.contains("500"), "{status}");
     assert!(body.contains("The site does not build") && body.contains("docs/a.md:3:5: broken link `&lt;b&gt;`"), "{body}");
@@ -109,7 +109,7 @@ async fn the_event_stream_names_changed_routes_and_failures() {
     // Events sent after the client subscribed.
     tokio::time::sleep(Duration::from_millis(50)).await;
     hooks.rebuilt(Some(vec!["/docs/a".into()]));
-    hooks.failed("broken".into());
+    hooks.failed(docsite_server::BuildFailure::message("broken"));
     hooks.rebuilt(Some(vec!["/docs/b".into()]));
     let mut seen = String::new();
     let read = async {

@@ -71,7 +71,13 @@ fn check_lists_broken_links_and_anchors_by_file_line_and_column_and_exits_1() {
     let report = stderr(&out);
     assert!(report.contains("docs/a.md:3:5: broken link `./nope.md`"), "{report}");
     assert!(report.contains("docs/a.md:3:27: broken anchor `b.md#no-such-heading`"), "{report}");
-    assert!(report.contains("3 errors, 0 warnings in 1 file"), "{report}");
+    assert!(report.contains("6 errors, 0 warnings in 2 files"), "{report}");
+    // A typo gets the closest anchor of the target page, route or doc file.
+    assert!(report.contains("broken anchor `a.md#real-headng`: /docs/a has no heading or element with id \"real-headng\"\n  help: did you mean `#real-heading`?"), "{report}");
+    assert!(report.contains("broken link `/docs/bb`: no page at /docs/bb\n  help: did you mean `/docs/b`?"), "{report}");
+    assert!(report.contains("broken link `./aa.md`: no doc at docs/aa.md\n  help: did you mean `docs/a.md`?"), "{report}");
+    // Nothing close: no guess.
+    assert!(report.contains("id \"no-such-heading\"\n  help: anchors are heading slugs"), "{report}");
 }
 
 #[test]
@@ -80,6 +86,7 @@ fn broken_links_and_anchors_follow_the_configured_severity() {
     // A link to a missing .md file is always an error (the file itself is missing);
     // links to routes and anchors follow `onBrokenLinks` and `onBrokenAnchors`.
     std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [b](b.md#no-such-heading) and [c](/docs/c).\n").unwrap();
+    std::fs::write(dir.path().join("docs/b.md"), "# B\n\nBack to [a](a.md).\n").unwrap();
     append(&dir.path().join("docsite.toml"), "\n[docs]\nonBrokenLinks = \"warn\"\nonBrokenAnchors = \"ignore\"\n");
     let out = docsite(&["check", path(dir.path())]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -357,7 +364,7 @@ fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("`organizationName` is ignored"), "{}", stderr(&out));
     let toml = std::fs::read_to_string(dir.path().join("docsite.toml")).unwrap();
-    for line in ["title = \"Widgets\"", "onBrokenLinks = \"warn\"", "from = \"/docs/old-start\"", "customCss = [\"src/css/custom.css\"]"] {
+    for line in ["title = \"Widgets\"", "onBrokenLinks = \"warn\"", "onBrokenAnchors = \"warn\"", "from = \"/docs/old-start\"", "customCss = [\"src/css/custom.css\"]"] {
         assert!(toml.contains(line), "{line} missing from:\n{toml}");
     }
     // The written file is now the configuration, and the site checks with it (its `data/`
@@ -370,6 +377,28 @@ fn migrate_writes_a_docsite_toml_that_checks_like_the_docusaurus_config() {
     // A second run does not overwrite it.
     let out = docsite(&["migrate", path(dir.path())]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn a_docusaurus_config_gets_docusaurus_defaults_a_broken_anchor_warns() {
+    // Docusaurus 3 warns on a broken anchor (`onBrokenAnchors: 'warn'`) and throws on a
+    // broken link; a site read from its config behaves the same when the config says nothing.
+    let dir = copy_of("docusaurus");
+    let config = dir.path().join("docusaurus.config.js");
+    let text = std::fs::read_to_string(&config).unwrap().replace("    onBrokenLinks: 'log',\n", "");
+    std::fs::write(&config, text).unwrap();
+    std::fs::remove_dir_all(dir.path().join("data")).unwrap();
+    // (`/users` is a route of the site's React code, which `check` does not build.)
+    let start = dir.path().join("docs/start.md");
+    std::fs::write(&start, std::fs::read_to_string(&start).unwrap().replace("[users](/users)", "users")).unwrap();
+    append(&start, "\nSee [the steps](guides/install.md#no-such-step).\n");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning: docs/start.md:10:5: broken anchor `guides/install.md#no-such-step`"), "{}", stderr(&out));
+    // A broken link still fails, as under Docusaurus.
+    append(&dir.path().join("docs/start.md"), "\nAnd [gone](guides/gone.md).\n");
+    let out = docsite(&["check", path(dir.path())]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
 
 /// A copy of `basic` at `<root>/site`, its config's first line replaced by `top` (keys of
@@ -498,6 +527,88 @@ rmdir running
     let errors: Vec<String> = builds.into_iter().map(|b| String::from_utf8_lossy(&b.wait_with_output().unwrap().stderr).into_owned()).collect();
     let runs = std::fs::read_to_string(theme.join("runs.log")).unwrap_or_default();
     assert_eq!(runs, "ci --no-audit --no-fund\nrun build\n", "{errors:#?}");
+}
+
+/// `docsite dev` on `site` with its stderr collected as it comes; killed when dropped.
+struct Dev {
+    child: std::process::Child,
+    err: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Dev {
+    fn start(site: &Path) -> Dev {
+        use std::io::Read;
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["dev", path(site), "--port", &port]).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+        let err = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let (mut pipe, sink) = (child.stderr.take().unwrap(), err.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = pipe.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        let dev = Dev { child, err };
+        dev.wait_for("serving", 0);
+        dev
+    }
+
+    /// The output from byte `from` on, once it holds `what` (at most two minutes).
+    fn wait_for(&self, what: &str, from: usize) -> String {
+        let start = std::time::Instant::now();
+        loop {
+            let err = self.err.lock().unwrap()[from..].to_string();
+            if err.contains(what) {
+                return err;
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(120), "no {what:?} in:\n{err}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.err.lock().unwrap().len()
+    }
+}
+
+impl Drop for Dev {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `docsite dev` (Node and the theme's `node_modules` needed).
+#[test]
+fn dev_prints_the_report_once_then_a_line_per_save_and_what_appeared_or_went_away() {
+    let dir = copy_of("broken-links");
+    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [b](b.md#no-such-heading) and [c](/docs/c).\n").unwrap();
+    std::fs::write(dir.path().join("docs/b.md"), "# B\n\n## Real part\n\nBack to [a](a.md).\n").unwrap();
+    append(&dir.path().join("docsite.toml"), "\n[docs]\nonBrokenLinks = \"warn\"\nonBrokenAnchors = \"warn\"\n");
+    let dev = Dev::start(dir.path());
+    let start = dev.wait_for("built", 0);
+    assert!(start.contains("warning: docs/a.md:3:5: broken anchor") && start.contains("2 warnings in 1 file"), "{start}");
+
+    // An edit that leaves the problems as they were: one line.
+    let at = dev.len();
+    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nLook at [b](b.md#no-such-heading) and [c](/docs/c).\n").unwrap();
+    let out = dev.wait_for(" pages written)\n", at);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("docsite: docs/a.md rebuilt in "), "{out}");
+
+    // One problem fixed, one new: both named, once.
+    let at = dev.len();
+    std::fs::write(dir.path().join("docs/a.md"), "# A\n\nLook at [b](b.md#real-part) and [c](/docs/cc).\n").unwrap();
+    let out = dev.wait_for("fixed\n", at);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].starts_with("warning: docs/a.md:3:33: broken link `/docs/cc`"), "{out}");
+    assert!(lines[2].starts_with("fixed: warning: docs/a.md:3:9: broken anchor `b.md#no-such-heading`"), "{out}");
+    assert!(lines[3].starts_with("fixed: warning: docs/a.md:3:"), "{out}");
+    assert!(lines[4].starts_with("docsite: docs/a.md rebuilt in ") && lines[4].ends_with("; 1 new problem, 2 fixed"), "{out}");
 }
 
 #[test]
@@ -708,6 +819,22 @@ fn a_build_cache_that_leads_outside_the_site_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains(".docsite leads to") && err.contains("outside the site"), "{err}");
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing is written through the link");
+}
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn the_site_builds_own_modules_never_make_node_advise_a_type_in_the_sites_package_json() {
+    // A Docusaurus site's package.json has no `"type"`: the pre-render workers import the
+    // site build's ES modules from inside the site, and Node would warn about that file.
+    let site = copy_of("react-pages");
+    std::fs::write(site.path().join("package.json"), r#"{ "name": "lanterns", "private": true }"#).unwrap();
+    std::fs::write(site.path().join("package-lock.json"), r#"{ "name": "lanterns", "lockfileVersion": 3, "requires": true, "packages": { "": { "name": "lanterns" } } }"#).unwrap();
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("MODULE_TYPELESS_PACKAGE_JSON") && !err.contains("\"type\": \"module\""), "{err}");
+    assert!(out_dir.join("catalogue/index.html").is_file() || out_dir.join("catalogue.html").is_file(), "the React page is written");
 }
 
 /// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).

@@ -80,8 +80,12 @@ test('while the site does not build, pages show the error; fixing it brings the 
   edit('Paragraph 2 of the long page', '[a link to nowhere](./missing-page.md)');
   await reloaded;
   await page.getByRole('heading', { name: 'The site does not build' }).waitFor();
-  const report = await page.locator('pre').textContent();
-  assert.match(report, /docs\/long\.md:\d+:\d+: broken link `\.\/missing-page\.md`/);
+  // The error comes first, with its place and the lines around it.
+  const error = page.locator('.error').first();
+  assert.match(await error.textContent(), /^docs\/long\.md:\d+:\d+: broken link `\.\/missing-page\.md`/);
+  assert.match(await error.locator('.frame').textContent(), /^> +\d+ \| \[a link to nowhere\]\(\.\/missing-page\.md\)$/m);
+  // The terminal printed the new error once, and a one-line summary of the save.
+  assert.match(output, /docsite: docs\/long\.md: the site does not build \(1 error\); 1 new problem, 0 fixed/);
 
   reloaded = page.waitForEvent('load');
   edit('[a link to nowhere](./missing-page.md)', 'Paragraph 2, repaired');

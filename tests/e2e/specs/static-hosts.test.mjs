@@ -40,10 +40,10 @@ http {
     listen 127.0.0.1:${port};
     root ${webRoot};
     gzip_static on;
+    error_page 404 ${prefix}404.html;
     location ${prefix} {
       add_header Content-Security-Policy "${csp}" always;
       try_files $uri $uri/index.html =404;
-      error_page 404 ${prefix}404.html;
     }
     location ${prefix}schemas/ {
       add_header Access-Control-Allow-Origin "*" always;
@@ -167,6 +167,21 @@ for (const setup of setups) {
     assert.equal(schema.status, 200);
     assert.equal((await schema.json()).$id, `https://fdc3.finos.org${setup.prefix}schemas/2.2/context/instrument.schema.json`);
     if (setup.kind === 'nginx') assert.equal(schema.headers.get('access-control-allow-origin'), '*');
+
+    if (setup.kind === 'nginx') {
+      // A missing schema gets the site's 404 page as well (the guide's `error_page` is the
+      // server's, so `location /schemas/` has it too).
+      const noSchema = await page.goto(at('schemas/2.2/no-such.schema.json'), { waitUntil: 'networkidle' });
+      assert.equal(noSchema.status(), 404);
+      assert.equal(await page.locator('h1').first().textContent(), 'Page Not Found');
+    }
+
+    // A moved route: the page the build writes there sends readers on with the anchor, its
+    // script allowed by the one policy the host sends every page (no CSP violation).
+    await page.goto(at('docs/next/api/ref/Metadata/#properties'));
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${setup.prefix}docs/next/api/ref/Types`, { timeout: 10000 });
+    assert.equal(new URL(page.url()).hash, '#properties');
+    await page.locator('h1').first().waitFor();
 
     // nginx says "Not Found", python "File not found".
     assert.deepEqual(unexpected(problems, /status of 404 \((?:Not Found|File not found)\)/), []);

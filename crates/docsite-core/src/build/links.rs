@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::config::SiteConfig;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{closest, did_you_mean, Diagnostic, Severity};
 use crate::markdown::LinkRef;
 use crate::paths::{normalize_route};
 
@@ -66,7 +66,8 @@ impl LinkCheck {
                         } else {
                             "check the path; links between docs are best written as relative .md paths"
                         };
-                        diags.push(at_link(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)), l).with_severity(sev).hint(hint));
+                        let near = closest(&l.route, anchors.keys().map(String::as_str), 1);
+                        diags.push(at_link(Diagnostic::error(source, format!("broken link `{}`: no page at {}", l.raw, l.route)), l).with_severity(sev).hint(did_you_mean(&near, "", hint)));
                     }
                 } else if let (Some(anchor), Some(sev)) = (&l.anchor, self.anchor_sev) {
                     let react_page = self.deferred.contains(&l.route);
@@ -76,7 +77,8 @@ impl LinkCheck {
                     if let Some(set) = anchors.get(&l.route) {
                         if !set.contains(anchor) {
                             let hint = if react_page { "the ids of a React page are read from its pre-rendered HTML" } else { "anchors are heading slugs: lowercase, spaces to hyphens, punctuation removed" };
-                            diags.push(at_link(Diagnostic::error(source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)), l).with_severity(sev).hint(hint));
+                            let near = closest(anchor, set.iter().map(String::as_str), 3);
+                            diags.push(at_link(Diagnostic::error(source, format!("broken anchor `{}`: {} has no heading or element with id {anchor:?}", l.raw, l.route)), l).with_severity(sev).hint(did_you_mean(&near, "#", hint)));
                         }
                     }
                 }

@@ -37,6 +37,7 @@ pub use incremental::RenderCache;
 use site::PageOut;
 pub(crate) use crate::output::write_file;
 pub use site::Site;
+pub(crate) use site::{REDIRECT_SCRIPT, REDIRECT_SCRIPT_PATH};
 
 use crate::diagnostics::BuildError;
 use crate::emit;

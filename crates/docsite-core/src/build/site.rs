@@ -52,6 +52,13 @@ pub struct Site {
     pub(super) react_links: Option<super::react_links::ReactLinks>,
 }
 
+/// Where the redirect pages' script is written, under the output folder (and the base URL).
+pub(crate) const REDIRECT_SCRIPT_PATH: &str = "_docsite/redirect.js";
+
+/// The script of every redirect page: to the target in its `data-to`, with the old URL's
+/// query (unless the target has one) and `#fragment` (unless the target has one).
+pub(crate) const REDIRECT_SCRIPT: &str = "(function(){var to=document.currentScript.getAttribute('data-to');if(to.indexOf('#')<0){location.replace(to+(to.indexOf('?')<0?location.search:'')+location.hash)}else{location.replace(to)}})();\n";
+
 /// A page written at a redirect's old route ([`Site::redirect_pages`]).
 pub(crate) struct RedirectPage {
     /// HTML path relative to the output.
@@ -218,11 +225,12 @@ impl Site {
 
     /// The page at every `redirects` route that sends readers on to its target, for hosts
     /// without redirect rules (`_redirects` has the same redirects for hosts with them, and
-    /// `docsite serve` answers those with a 301). An inline script of the engine's replaces
-    /// the location with the target plus the old URL's query and `#fragment` (a meta
-    /// refresh drops the fragment); the meta refresh after it is the fallback without
-    /// JavaScript. The script is in `head`, which goes into `_docsite/csp.json`, so the
-    /// server's policy allows it.
+    /// `docsite serve` answers those with a 301). A script of the engine's
+    /// ([`REDIRECT_SCRIPT`], a file, so that the site's one Content-Security-Policy, which
+    /// allows the site's own scripts, covers it on any host: nginx sends that one policy to
+    /// every page) replaces the location with the target plus the old URL's query and
+    /// `#fragment` (a meta refresh drops the fragment); the meta refresh after it is the
+    /// fallback without JavaScript. The head has no inline script.
     pub(crate) fn redirect_pages(&self) -> Vec<RedirectPage> {
         let base = &self.config.base_url;
         let mut out = Vec::new();
@@ -231,16 +239,9 @@ impl Site {
             let target = if r.to.contains("://") { r.to.clone() } else { format!("{base}{}", r.to.trim_start_matches('/')) };
             let to = escape(&target);
             let canonical = if to.contains("://") { to.clone() } else { format!("{}{to}", self.config.raw.url.trim_end_matches('/')) };
-            // A JSON string is a JavaScript string literal; `<` escaped so that nothing in it
-            // can end the script element.
-            let literal = serde_json::to_string(&target).expect("string").replace('<', "\\u003c");
-            let keep = match (target.contains('#'), target.contains('?')) {
-                (true, _) => "",
-                (false, true) => "+location.hash",
-                (false, false) => "+location.search+location.hash",
-            };
+            // The script is parser-blocking: it runs before the refresh below is read.
             let head = format!(
-                "<meta charset=\"utf-8\"><title>Moved</title><meta name=\"robots\" content=\"noindex\"><link rel=\"canonical\" href=\"{canonical}\"><script>location.replace({literal}{keep})</script><meta http-equiv=\"refresh\" content=\"0; url={to}\">"
+                "<meta charset=\"utf-8\"><title>Moved</title><meta name=\"robots\" content=\"noindex\"><link rel=\"canonical\" href=\"{canonical}\"><script src=\"{base}{REDIRECT_SCRIPT_PATH}\" data-to=\"{to}\"></script><meta http-equiv=\"refresh\" content=\"0; url={to}\">"
             );
             let html = format!("<!DOCTYPE html>\n<html><head>{head}</head><body><p>This page moved to <a href=\"{to}\">{to}</a>.</p></body></html>\n");
             out.push(RedirectPage { rel: emit::html_path(Path::new(""), base, &from), head, html });
@@ -248,10 +249,13 @@ impl Site {
         out
     }
 
-    /// Writes [`Site::redirect_pages`] (their scripts must be in the CSP manifest first).
+    /// Writes [`Site::redirect_pages`] and, when there are any, their script.
     pub(crate) fn write_redirects(&self, out: &Path, pages: &[RedirectPage]) -> Result<(), BuildError> {
         for page in pages {
             write_file(&crate::output::under(out, &page.rel)?, page.html.as_bytes())?;
+        }
+        if !pages.is_empty() {
+            write_file(&crate::output::under(out, Path::new(REDIRECT_SCRIPT_PATH))?, REDIRECT_SCRIPT.as_bytes())?;
         }
         Ok(())
     }
@@ -427,21 +431,21 @@ mod tests {
         let html = std::fs::read_to_string(out.path().join("docs/old-start/index.html")).unwrap();
         assert!(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/start\">"), "{html}");
         assert!(html.contains("<link rel=\"canonical\" href=\"https://widgets.example.org/docs/start\">"), "{html}");
-        // The script keeps the old URL's query and fragment, runs before the refresh, and is
-        // the one inline script of the head recorded for the CSP.
-        let script = "location.replace(\"/docs/start\"+location.search+location.hash)";
-        assert!(html.contains(&format!("<script>{script}</script><meta http-equiv=\"refresh\"")), "{html}");
+        // The script (a file: no inline script, which the site's one CSP would block on a
+        // host such as nginx) runs before the refresh and reads its target from `data-to`.
+        assert!(html.contains("<script src=\"/_docsite/redirect.js\" data-to=\"/docs/start\"></script><meta http-equiv=\"refresh\""), "{html}");
         let page = pages.iter().find(|p| p.rel == std::path::Path::new("docs/old-start/index.html")).unwrap();
-        assert_eq!(crate::csp_manifest::script_hashes(&page.head), vec![crate::headers::script_hash(script)]);
+        assert!(crate::csp_manifest::script_hashes(&page.head).is_empty(), "no inline script");
+        assert_eq!(std::fs::read_to_string(out.path().join("_docsite/redirect.js")).unwrap(), super::REDIRECT_SCRIPT);
     }
 
     #[test]
-    fn a_redirect_target_cannot_end_the_script() {
+    fn a_redirect_target_cannot_end_the_attribute() {
         let mut site = docusaurus_fixture();
-        site.config.raw.redirects = vec![crate::config::RawRedirect { from: "/x".into(), to: "/y</script><script>alert(1)".into() }];
+        site.config.raw.redirects = vec![crate::config::RawRedirect { from: "/x".into(), to: "/y\"><script>alert(1)".into() }];
         let page = &site.redirect_pages()[0];
-        assert!(!page.html.contains("</script><script>alert"), "{}", page.html);
-        assert_eq!(crate::csp_manifest::script_hashes(&page.head).len(), 1);
+        assert!(!page.html.contains("<script>alert"), "{}", page.html);
+        assert!(crate::csp_manifest::script_hashes(&page.head).is_empty());
     }
 
     #[test]

@@ -1064,10 +1064,16 @@ impl TreeBuilder<'_, '_> {
                 href
             }
             Resolved::MissingFile(path) => {
+                let site = normalize_path(self.ctx.site_dir);
+                let rel = |p: &'_ Path| p.strip_prefix(&site).unwrap_or(p).display().to_string();
+                // The doc files most like the missing one, as paths from the site folder.
+                let docs: Vec<String> = self.ctx.doc_routes.keys().map(|p| rel(p)).collect();
+                let missing = rel(&path);
+                let near = crate::diagnostics::closest(&missing, docs.iter().map(String::as_str), 1);
                 self.out.diagnostics.push(
-                    Diagnostic::error(self.source, format!("broken link `{url}`: no doc at {}", path.strip_prefix(normalize_path(self.ctx.site_dir)).unwrap_or(&path).display()))
+                    Diagnostic::error(self.source, format!("broken link `{url}`: no doc at {missing}"))
                         .at(line, Some(column))
-                        .hint("check the path relative to this file, or link to the page's route"),
+                        .hint(crate::diagnostics::did_you_mean(&near, "", "check the path relative to this file, or link to the page's route")),
                 );
                 url.to_string()
             }

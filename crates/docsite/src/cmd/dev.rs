@@ -13,8 +13,8 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use docsite_core::dev::{Changed, DevSession, Rebuilt, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
-use docsite_core::diagnostics::BuildError;
-use docsite_server::DevHooks;
+use docsite_core::diagnostics::{changes, BuildError, Diagnostics};
+use docsite_server::{BuildFailure, DevHooks};
 use notify::{EventKind, RecursiveMode, Watcher};
 
 /// Arguments.
@@ -80,9 +80,10 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
 
     eprintln!("docsite: building {}…", site_dir.display());
+    let mut terminal = Terminal { site_dir: site_dir.clone(), shown: None, timings: args.timings };
     match session.rebuild(&[]) {
-        Ok(r) => report(&r, &hooks, true, args.timings),
-        Err(BuildError::Invalid(diags)) => show_failure(&diags, &hooks),
+        Ok(r) => terminal.rebuilt(&r, &[], &hooks),
+        Err(BuildError::Invalid(diags)) => terminal.failed(&diags, &[], &hooks),
         Err(other) => {
             eprintln!("error: {other}");
             let _ = std::fs::remove_dir_all(&out_dir);
@@ -104,8 +105,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     }
     let rebuild_hooks = hooks.clone();
     let watched = site_dir.clone();
-    let timings = args.timings;
-    std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, timings));
+    std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, terminal));
 
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
@@ -140,7 +140,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
 }
 
 /// Waits for changes, rebuilds, and refreshes the search index when edits settle.
-fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, timings: bool) {
+fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, mut terminal: Terminal) {
     loop {
         let mut changed = BTreeSet::new();
         let wait = if session.indexing() { INDEX_AFTER } else { Duration::from_secs(3600) };
@@ -162,11 +162,11 @@ fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<no
         }
         let changed: Vec<PathBuf> = changed.into_iter().collect();
         match session.rebuild(&changed) {
-            Ok(r) => report(&r, hooks, false, timings),
-            Err(BuildError::Invalid(diags)) => show_failure(&diags, hooks),
+            Ok(r) => terminal.rebuilt(&r, &changed, hooks),
+            Err(BuildError::Invalid(diags)) => terminal.failed(&diags, &changed, hooks),
             Err(other) => {
                 eprintln!("error: {other}");
-                hooks.failed(other.to_string());
+                hooks.failed(BuildFailure::message(other.to_string()));
             }
         }
     }
@@ -197,31 +197,79 @@ fn is_source(path: &Path, site_dir: &Path) -> bool {
     !parts.any(|p| p.starts_with('.') || p == "node_modules") && !name.ends_with('~') && !name.ends_with(".swp")
 }
 
-/// Prints the problems and has every page show them until a rebuild succeeds.
-fn show_failure(diags: &docsite_core::diagnostics::Diagnostics, hooks: &DevHooks) {
-    let report = diags.report();
-    eprint!("{report}");
-    eprintln!("docsite: the site does not build; pages show the error until it is fixed");
-    hooks.failed(report);
+/// What the terminal shows: the whole report of the first build, then per rebuild one line
+/// (what changed, how long it took) and only the problems that appeared or went away since
+/// the last one, so that a site with hundreds of warnings does not print them at each save.
+struct Terminal {
+    site_dir: PathBuf,
+    /// The problems of the last build, as shown (`None` before the first).
+    shown: Option<Diagnostics>,
+    timings: bool,
 }
 
-fn report(r: &Rebuilt, hooks: &DevHooks, first: bool, timings: bool) {
-    eprint!("{}", r.warnings);
-    if timings {
-        for (stage, secs) in &r.timings {
-            eprintln!("  {stage:<9} {:>7.1} ms", secs * 1000.0);
+impl Terminal {
+    fn rebuilt(&mut self, r: &Rebuilt, changed: &[PathBuf], hooks: &DevHooks) {
+        if self.timings {
+            for (stage, secs) in &r.timings {
+                eprintln!("  {stage:<9} {:>7.1} ms", secs * 1000.0);
+            }
+        }
+        let ms = r.elapsed.as_secs_f64() * 1000.0;
+        let first = self.shown.is_none();
+        let delta = self.show(&r.diagnostics);
+        if first {
+            eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
+        } else {
+            eprintln!("docsite: {} rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written){delta}", names(changed, &self.site_dir), r.rendered, r.written);
+        }
+        hooks.rebuilt(match &r.changed {
+            Changed::All => None,
+            Changed::Routes(routes) => Some(routes.clone()),
+        });
+    }
+
+    /// Prints the problems and has every page show them until a rebuild succeeds.
+    fn failed(&mut self, diags: &Diagnostics, changed: &[PathBuf], hooks: &DevHooks) {
+        let first = self.shown.is_none();
+        let delta = self.show(diags);
+        let errors = diags.error_count();
+        let what = if first { String::new() } else { format!("{}: ", names(changed, &self.site_dir)) };
+        eprintln!("docsite: {what}the site does not build ({errors} error{}){delta}; pages show the error until it is fixed", if errors == 1 { "" } else { "s" });
+        hooks.failed(BuildFailure::of(diags, &self.site_dir));
+    }
+
+    /// Prints the whole report the first time, then the problems that appeared and those
+    /// that went away; returns the counts for the summary line.
+    fn show(&mut self, now: &Diagnostics) -> String {
+        let Some(before) = self.shown.replace(now.clone()) else {
+            eprint!("{}", now.report());
+            return String::new();
+        };
+        let (appeared, gone) = changes(before.items(), now.items());
+        for d in &appeared {
+            eprintln!("{d}");
+        }
+        for d in &gone {
+            eprintln!("fixed: {}", d.to_string().lines().next().unwrap_or_default());
+        }
+        match (appeared.len(), gone.len()) {
+            (0, 0) => String::new(),
+            (a, g) => format!("; {a} new problem{}, {g} fixed", if a == 1 { "" } else { "s" }),
         }
     }
-    let ms = r.elapsed.as_secs_f64() * 1000.0;
-    if first {
-        eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
-    } else {
-        eprintln!("docsite: rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written)", r.rendered, r.written);
+}
+
+/// The changed files, as paths from the site folder (the first three, and how many more).
+fn names(changed: &[PathBuf], site_dir: &Path) -> String {
+    let mut names: Vec<String> = changed.iter().take(3).map(|p| p.strip_prefix(site_dir).unwrap_or(p).display().to_string()).collect();
+    if changed.len() > 3 {
+        names.push(format!("{} more", changed.len() - 3));
     }
-    hooks.rebuilt(match &r.changed {
-        Changed::All => None,
-        Changed::Routes(routes) => Some(routes.clone()),
-    });
+    if names.is_empty() {
+        "the site".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 #[cfg(test)]
