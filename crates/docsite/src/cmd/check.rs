@@ -6,19 +6,19 @@ use std::process::ExitCode;
 /// Arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The site directory.
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site(&args.site_dir) {
+    let site_dir = args.site_dir.unwrap_or_else(super::default_site_dir);
+    if let Err(code) = super::require_site(&site_dir) {
         return code;
     }
-    match docsite_core::build::check(&args.site_dir) {
+    match docsite_core::build::check(&site_dir) {
         Ok(site) => {
             if site.diagnostics.items().is_empty() {
-                eprintln!("docsite: {} is clean", args.site_dir.display());
+                eprintln!("docsite: {} is clean", site_dir.display());
             } else {
                 // The report ends with the counts ("0 errors, 3 warnings in 2 files").
                 eprint!("{}", site.diagnostics.report());

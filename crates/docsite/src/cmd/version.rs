@@ -11,16 +11,16 @@ use docsite_core::diagnostics::{BuildError, Diagnostics};
 pub(crate) struct Args {
     /// The new version's name (e.g. 2.3); it becomes the latest release.
     name: String,
-    /// The site directory.
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    if let Err(code) = super::require_site_dir(&args.site_dir) {
+    let site_dir = args.site_dir.unwrap_or_else(super::default_site_dir);
+    if let Err(code) = super::require_site_dir(&site_dir) {
         return code;
     }
-    match docsite_core::version::cut(&args.site_dir, &args.name) {
+    match docsite_core::version::cut(&site_dir, &args.name) {
         Ok(cut) => {
             eprintln!(
                 "docsite: version {} created from {} files; versions are now {}",
@@ -29,7 +29,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 cut.versions.join(", ")
             );
             for file in &cut.release_files {
-                let shown = file.strip_prefix(&args.site_dir).unwrap_or(file);
+                let shown = file.strip_prefix(&site_dir).unwrap_or(file);
                 eprintln!("docsite: {} lists version {} as released today; correct its `date` if the release is on another day", shown.display(), args.name);
             }
             ExitCode::SUCCESS
@@ -37,7 +37,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         Err(errors) => {
             let mut diags = Diagnostics::default();
             diags.extend(errors);
-            diags.normalize(&args.site_dir);
+            diags.normalize(&site_dir);
             super::report_error(&BuildError::Invalid(diags))
         }
     }
