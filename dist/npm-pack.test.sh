@@ -13,7 +13,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 dev_pid=
 cleanup() {
-  if [ -n "$dev_pid" ]; then kill "$dev_pid" 2>/dev/null || true; fi
+  if [ -n "$dev_pid" ]; then kill -TERM -- "-$dev_pid" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -60,7 +60,9 @@ const tryPort = (p) => {
 };
 tryPort(4500);')
 echo "npm-pack.test: npx docsite dev --port $port"
-(cd "$site" && exec env -u DOCSITE_THEME PATH="$clean_path" npx docsite dev --port "$port" >"$tmp/dev.log" 2>&1) &
+# In a process group of its own (setsid), stopped as a group by its PID: npx does not pass
+# a SIGTERM on to the command it runs (the shim and the binary would outlive it).
+(cd "$site" && exec setsid env -u DOCSITE_THEME PATH="$clean_path" npx docsite dev --port "$port" >"$tmp/dev.log" 2>&1) &
 dev_pid=$!
 page=
 for _ in $(seq 1 240); do
@@ -69,10 +71,10 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 printf '%s' "$page" | grep -q "Lantern makers" || { cat "$tmp/dev.log" >&2; fail "dev did not serve the catalogue page"; }
-kill "$dev_pid"
+kill -TERM -- "-$dev_pid"
 wait "$dev_pid" 2>/dev/null || true
 dev_pid=
-# Stopping npx stops the binary behind it: the port is free again.
+# Stopping the group stops the binary behind npx: the port is free again.
 for _ in $(seq 1 20); do
   curl -s -o /dev/null "http://127.0.0.1:$port/" || break
   sleep 0.5
