@@ -3,14 +3,17 @@
 // (`vite build --ssr src/entry-server.tsx`, into dist/server) that the engine's
 // prerender workers import. Both builds must name CSS-module classes the same way, or
 // the pre-rendered HTML would not match the client's stylesheet.
+// `defineConfig` comes from vite, not vitest/config: a site build runs this file where only
+// the theme's run-time dependencies are installed (the npm package's), and vitest is not one
+// of them. The reference types the `test` block below.
+/// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vite';
 import { siteCode } from './site-code.config.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './src/app/deferredEntry.ts';
 

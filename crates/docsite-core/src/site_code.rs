@@ -72,6 +72,11 @@ impl ThemeBuild {
 /// `components` the modules of the site components docs use, relative to the site.
 pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String]) -> Result<ThemeBuild, BuildError> {
     let theme_hash = crate::theme::ensure_built(theme)?;
+    // Vite runs in the theme folder: the site's paths it is given (through `site_dir`: the
+    // page list, the output) must not be relative to ours (`docsite build` in the site).
+    let site_dir = &std::path::absolute(site_dir).map_err(BuildError::io(site_dir))?;
+    let pages_dir = pages_dir.map(std::path::absolute).transpose().map_err(BuildError::io(site_dir))?;
+    let pages_dir = pages_dir.as_deref();
     if modules.is_empty() && components.is_empty() {
         return Ok(ThemeBuild { hash: theme_hash, ..ThemeBuild::of_theme(theme) });
     }
@@ -315,7 +320,14 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file)
     // Vite runs in the theme folder: every path it is given is absolute.
     let abs = crate::paths::absolute;
     let theme = abs(theme);
-    let vite = theme.join("node_modules/vite/bin/vite.js");
+    // Vite and the plugins of `site-code.config.ts` are the theme's dependencies: its own
+    // `node_modules` in a checkout, the site's when docsite came as an npm package.
+    let vite = crate::theme::node_module(&theme, "vite/bin/vite.js").ok_or_else(|| {
+        BuildError::Theme(format!(
+            "building the site's React code needs vite, found in no node_modules folder from {} upwards: install docsite with `npm install --save-dev docsite` in the site (it brings vite), or run `npm ci` in the theme",
+            theme.display()
+        ))
+    })?;
     let mut child = Command::new("node")
         .arg(&vite)
         .arg("build")

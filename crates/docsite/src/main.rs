@@ -1,6 +1,7 @@
 //! `docsite`: build, check and serve a Docusaurus-format documentation site.
 
 mod cmd;
+mod embedded_theme;
 
 use std::process::ExitCode;
 

@@ -123,6 +123,20 @@ fn check_names_the_config_key_of_a_bad_config_and_exits_1() {
 }
 
 #[test]
+fn without_a_folder_the_commands_work_on_the_site_in_the_current_folder_else_on_site() {
+    // In a site folder (as `npx docsite check` runs in a Docusaurus site): that site.
+    let dir = copy_of("react-pages");
+    let out = Command::new(env!("CARGO_BIN_EXE_docsite")).arg("check").current_dir(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("docsite: . is clean"), "{}", stderr(&out));
+    // Beside a site folder (this repository's layout): `site`.
+    let (root, _site) = copy_in_root("basic");
+    let out = Command::new(env!("CARGO_BIN_EXE_docsite")).arg("check").current_dir(root.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("docsite: site is clean"), "{}", stderr(&out));
+}
+
+#[test]
 fn commands_on_a_missing_folder_exit_2_and_name_it() {
     for command in ["check", "build"] {
         let out = docsite(&[command, "/nonexistent/site"]);
@@ -482,8 +496,50 @@ fn build_says_which_theme_folder_it_uses_and_where_that_came_from() {
     let err = run(&["build", "site", "--out", "site"], Some(&theme));
     assert!(err.contains(&format!("docsite: theme {} (from $DOCSITE_THEME)", real.display())), "{err}");
     let err = run(&["build", "site", "--out", "site"], None);
-    let compiled_in = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme")).unwrap();
-    assert!(err.contains(&format!("docsite: theme {} (from the checkout this binary was built in)", compiled_in.display())), "{err}");
+    let checkout = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme")).unwrap();
+    assert!(err.contains(&format!("docsite: theme {} (from the checkout this binary runs from)", checkout.display())), "{err}");
+}
+
+#[test]
+fn a_binary_outside_the_checkout_finds_the_theme_beside_it_or_unpacks_its_own() {
+    let (root, _site) = copy_in_root("basic");
+    let checkout = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme")).unwrap();
+    // The npm package's layout: native/docsite with theme/ beside native/.
+    let pkg = root.path().join("pkg");
+    std::fs::create_dir_all(pkg.join("native")).unwrap();
+    let exe = pkg.join("native/docsite");
+    std::fs::copy(env!("CARGO_BIN_EXE_docsite"), &exe).unwrap();
+    let cache = root.path().join("cache");
+    // `--out site` is refused before anything is built: enough to see which theme it took.
+    let run = |exe: &Path| {
+        let out = Command::new(exe)
+            .args(["build", "site", "--out", "site"])
+            .current_dir(root.path())
+            .env_remove("DOCSITE_THEME")
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .expect("docsite runs");
+        stderr(&out)
+    };
+    // Nothing beside it: the theme carried in the binary, unpacked into the cache folder,
+    // never the checkout it was compiled in.
+    let err = run(&exe);
+    let first = err.lines().next().unwrap_or("");
+    assert!(first.starts_with("docsite: theme ") && first.ends_with("(from the copy embedded in the binary)"), "{err}");
+    assert!(!err.contains(&checkout.display().to_string()), "{err}");
+    let unpacked = std::fs::read_dir(cache.join("docsite")).unwrap().map(|e| e.unwrap().path()).find(|p| p.file_name().unwrap().to_string_lossy().starts_with("theme-")).expect("unpacked theme");
+    assert!(first.contains(&std::fs::canonicalize(&unpacked).unwrap().display().to_string()), "{err}");
+    for file in ["package.json", "package-lock.json", "prerender-worker.mjs", "site-code.config.ts", "src/entry-server.tsx"] {
+        assert_eq!(std::fs::read(unpacked.join(file)).unwrap(), std::fs::read(checkout.join(file)).unwrap(), "{file}");
+    }
+    assert!(!unpacked.join("node_modules").exists() && !unpacked.join("dist").exists());
+    // A theme beside it wins.
+    let theme = pkg.join("theme");
+    std::fs::create_dir_all(&theme).unwrap();
+    std::fs::write(theme.join("package.json"), "{}").unwrap();
+    std::fs::write(theme.join("prerender-worker.mjs"), "").unwrap();
+    let err = run(&exe);
+    assert!(err.contains(&format!("docsite: theme {} (from beside the executable)", std::fs::canonicalize(&theme).unwrap().display())), "{err}");
 }
 
 #[test]
@@ -674,6 +730,18 @@ fn serve_raises_its_soft_open_file_limit_to_the_hard_limit_at_start_up() {
         assert!(hard.parse::<u64>().unwrap() > 256, "{line}");
         assert_eq!(soft, hard, "{line}");
     }
+}
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn build_in_a_site_folder_without_arguments_builds_its_react_pages() {
+    // `npx docsite build` in the site: the site folder is `.`, a relative path, while Vite
+    // runs in the theme folder.
+    let site = copy_of("react-pages");
+    let out = Command::new(env!("CARGO_BIN_EXE_docsite")).arg("build").current_dir(site.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let home = std::fs::read_to_string(site.path().join("build/index.html")).unwrap();
+    assert!(home.contains("Lanterns for every night"), "{home}");
 }
 
 /// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).

@@ -9,13 +9,13 @@ use docsite_core::build::{build, BuildOptions};
 /// Arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The site directory (with docsite.toml).
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
     /// Output directory (default: SITE_DIR/build).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// The theme directory (default: $DOCSITE_THEME or the repository's theme/).
+    /// The theme directory (default: $DOCSITE_THEME, the theme beside the executable, or
+    /// the one embedded in it).
     #[arg(long)]
     theme: Option<PathBuf>,
     /// Publish under this path instead of the configuration's `baseUrl` (e.g. `/FDC3/` for a
@@ -42,15 +42,19 @@ fn progress(stage: &str) {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    let site_dir = match super::require_site(&args.site_dir) {
+    let site_dir = match super::require_site(&args.site_dir.clone().unwrap_or_else(super::default_site_dir)) {
         Ok(dir) => dir,
         Err(code) => return code,
     };
     let start = Instant::now();
+    let theme_dir = match super::theme_dir(args.theme) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
     let opts = BuildOptions {
         out_dir: args.out.unwrap_or_else(|| site_dir.join("build")),
         site_dir,
-        theme_dir: super::theme_dir(args.theme),
+        theme_dir,
         workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         base_url: args.base_url,
         progress: Some(progress),

@@ -8,11 +8,10 @@ use std::process::ExitCode;
 /// Arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The site directory.
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
-    /// The theme directory (default: $DOCSITE_THEME or the repository's theme/); used only
-    /// when the site has React pages or components in its docs.
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
+    /// The theme directory (default: found as `build` finds it); used only when the site has
+    /// React pages or components in its docs.
     #[arg(long)]
     theme: Option<PathBuf>,
     /// Report React pages whose code does not build as one warning instead of an error (as
@@ -22,27 +21,29 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    let site_dir = match super::require_site(&args.site_dir) {
+    let site_dir = match super::require_site(&args.site_dir.clone().unwrap_or_else(super::default_site_dir)) {
         Ok(dir) => dir,
         Err(code) => return code,
     };
-    let checked = docsite_core::build::check(&site_dir).and_then(|mut site| {
-        if site.needs_site_build() {
-            let theme = site.site_build(&super::theme_dir(args.theme), args.allow_missing_pages)?;
-            site.diagnostics.extend(theme.warnings.iter().cloned());
+    let mut site = match docsite_core::build::check(&site_dir) {
+        Ok(site) => site,
+        Err(e) => return super::report_error(&e),
+    };
+    if site.needs_site_build() {
+        let theme_dir = match super::theme_dir(args.theme) {
+            Ok(dir) => dir,
+            Err(code) => return code,
+        };
+        match site.site_build(&theme_dir, args.allow_missing_pages) {
+            Ok(theme) => site.diagnostics.extend(theme.warnings.iter().cloned()),
+            Err(e) => return super::report_error(&e),
         }
-        Ok(site)
-    });
-    match checked {
-        Ok(site) => {
-            if site.diagnostics.items().is_empty() {
-                eprintln!("docsite: {} is clean", args.site_dir.display());
-            } else {
-                // The report ends with the counts ("0 errors, 3 warnings in 2 files").
-                eprint!("{}", site.diagnostics.report());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => super::report_error(&e),
     }
+    if site.diagnostics.items().is_empty() {
+        eprintln!("docsite: {} is clean", site_dir.display());
+    } else {
+        // The report ends with the counts ("0 errors, 3 warnings in 2 files").
+        eprint!("{}", site.diagnostics.report());
+    }
+    ExitCode::SUCCESS
 }

@@ -20,16 +20,16 @@ use notify::{EventKind, RecursiveMode, Watcher};
 /// Arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The site directory (with docsite.toml).
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
     /// Port.
     #[arg(long, default_value_t = 3000)]
     port: u16,
     /// Address to bind.
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
-    /// The theme directory (default: $DOCSITE_THEME or the repository's theme/).
+    /// The theme directory (default: $DOCSITE_THEME, the theme beside the executable, or
+    /// the one embedded in it).
     #[arg(long)]
     theme: Option<PathBuf>,
     /// Print the time of each stage of every rebuild.
@@ -43,23 +43,27 @@ const SETTLE: Duration = Duration::from_millis(5);
 const INDEX_AFTER: Duration = Duration::from_millis(600);
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    let site_dir_arg = args.site_dir.unwrap_or_else(super::default_site_dir);
     // Local previews never send analytics page views: every configuration this process
     // loads reads `[gtag]` as absent. Set before any thread starts.
     std::env::set_var(docsite_core::config::ANALYTICS_ENV, "off");
-    let site_dir = match super::require_site_dir(&args.site_dir) {
+    let site_dir = match super::require_site_dir(&site_dir_arg) {
         Ok(dir) => dir,
         Err(code) => return code,
     };
     // The base URL decides where the live-reload endpoints are; it is read once (a change
     // to `baseUrl` needs a restart, which the rebuild says).
     let base_url = docsite_core::config::SiteConfig::load(&site_dir).map(|c| c.base_url).unwrap_or_else(|_| "/".into());
+    let theme = match super::theme_dir(args.theme) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
     let out_dir = std::env::temp_dir().join(format!("docsite-dev-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out_dir);
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         eprintln!("error: cannot create {}: {e}", out_dir.display());
         return ExitCode::from(2);
     }
-    let theme = super::theme_dir(args.theme);
     let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(2);
     let mut session = DevSession::new(&site_dir, &out_dir, &theme, workers);
     let hooks = Arc::new(DevHooks::new(&base_url, CLIENT_PATH, EVENTS_PATH, CLIENT_JS));

@@ -10,6 +10,18 @@ pub(crate) mod version;
 use docsite_core::diagnostics::BuildError;
 use std::process::ExitCode;
 
+/// The site folder when none is given: the current folder when it holds a site
+/// (`docsite.toml` or a Docusaurus config: `npx docsite build` in a site, as `docusaurus
+/// build` works), else `site` (this repository's layout).
+pub(crate) fn default_site_dir() -> std::path::PathBuf {
+    let here = std::path::Path::new(".");
+    if here.join(docsite_core::config::CONFIG_FILE).is_file() || docsite_core::docusaurus::find(here).is_some() {
+        here.to_path_buf()
+    } else {
+        "site".into()
+    }
+}
+
 /// The site folder as an absolute path with symlinks resolved, or exit code 2 with a message
 /// when it is not a folder (the command cannot run). Every command works on this path: the
 /// engine hands paths under the site to other processes (Vite, the pre-render workers, npm)
@@ -56,17 +68,43 @@ pub(crate) fn report_error(err: &BuildError) -> ExitCode {
     }
 }
 
-/// The theme folder to build with (`--theme`, else `$DOCSITE_THEME`, else the `theme/` of
-/// the checkout this binary was compiled in), announced on one line: a binary copied to
-/// another checkout still builds the theme it was compiled next to, and this line shows it.
-pub(crate) fn theme_dir(arg: Option<std::path::PathBuf>) -> std::path::PathBuf {
-    let (dir, from) = match arg {
-        Some(dir) => (dir, "--theme"),
-        None if std::env::var_os("DOCSITE_THEME").is_some() => (docsite_core::theme::theme_dir(), "$DOCSITE_THEME"),
-        None => (docsite_core::theme::theme_dir(), "the checkout this binary was built in"),
+/// The theme folder to build with, announced on one line with where it was found:
+/// `--theme`, else `$DOCSITE_THEME`, else a theme beside the executable (the npm package's
+/// `theme/`), else, for a binary run from its own checkout (`<repo>/target/<profile>/`),
+/// the checkout's `theme/`, else the theme embedded in the binary, unpacked into the user's
+/// cache folder (`cargo install`). Never a path compiled into the binary: a binary copied
+/// elsewhere finds the theme from where it is. Exit code 2 when none can be had.
+pub(crate) fn theme_dir(arg: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, ExitCode> {
+    let exe = std::env::current_exe().ok();
+    let found = match arg {
+        Some(dir) => Some((dir, "--theme")),
+        None => match std::env::var_os("DOCSITE_THEME").filter(|v| !v.is_empty()) {
+            Some(dir) => Some((dir.into(), "$DOCSITE_THEME")),
+            None => exe
+                .as_deref()
+                .and_then(|exe| {
+                    docsite_core::theme::beside_executable(exe)
+                        .map(|t| (t, "beside the executable"))
+                        .or_else(|| docsite_core::theme::of_checkout(exe).map(|t| (t, "the checkout this binary runs from")))
+                }),
+        },
+    };
+    let (dir, from) = match found {
+        Some(found) => found,
+        None => match crate::embedded_theme::unpack() {
+            Ok(Some(dir)) => (dir, "the copy embedded in the binary"),
+            Ok(None) => {
+                eprintln!("error: no theme: this binary carries none and has no theme/ beside it; give --theme DIR or set DOCSITE_THEME");
+                return Err(ExitCode::from(2));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Err(ExitCode::from(2));
+            }
+        },
     };
     // Absolute, as the site folder: Vite and the workers run in other folders.
     let dir = std::fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or(dir);
     eprintln!("docsite: theme {} (from {from})", dir.display());
-    dir
+    Ok(dir)
 }

@@ -9,9 +9,9 @@ use docsite_server::{raise_open_file_limit, serve, Limits, ServeOptions};
 /// Arguments.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The built site.
-    #[arg(default_value = "site/build")]
-    root: PathBuf,
+    /// The built site (default: `build` when the current folder holds a site, else
+    /// `site/build`).
+    root: Option<PathBuf>,
     /// Port.
     #[arg(long, default_value_t = 3000)]
     port: u16,
@@ -21,6 +21,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
+    let root = args.root.unwrap_or_else(|| super::default_site_dir().join("build"));
     let addr = SocketAddr::new(args.host, args.port);
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
@@ -29,10 +30,10 @@ pub(crate) fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    eprintln!("docsite: serving {} on http://{addr}/", args.root.display());
+    eprintln!("docsite: serving {} on http://{addr}/", root.display());
     // The soft open-file limit up to the hard one first: the connection limit follows it.
     raise_open_file_limit();
-    match rt.block_on(serve(ServeOptions { root: args.root, addr, limits: Limits::default() })) {
+    match rt.block_on(serve(ServeOptions { root, addr, limits: Limits::default() })) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -11,13 +11,12 @@ use docsite_core::diagnostics::{BuildError, Diagnostics};
 pub(crate) struct Args {
     /// The new version's name (e.g. 2.3); it becomes the latest release.
     name: String,
-    /// The site directory.
-    #[arg(default_value = "site")]
-    site_dir: PathBuf,
+    /// The site directory (default: the current folder when it holds a site, else `site`).
+    site_dir: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    let site_dir = match super::require_site_dir(&args.site_dir) {
+    let site_dir = match super::require_site_dir(&args.site_dir.clone().unwrap_or_else(super::default_site_dir)) {
         Ok(dir) => dir,
         Err(code) => return code,
     };
