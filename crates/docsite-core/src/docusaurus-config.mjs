@@ -11,6 +11,7 @@
 // Output: `{"config": <value>, "unresolved": ["pkg", ...]}`.
 
 import Module, { createRequire, register } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const file = process.argv[process.argv.length - 1];
@@ -125,10 +126,81 @@ function describe(_key, value) {
   return value;
 }
 
+// The package names Docusaurus tries for a preset name, in its order
+// (server/plugins/moduleShorthand.ts; docusaurus.rs has the same rule for every kind).
+function presetNames(name) {
+  if (name.startsWith('@')) {
+    const slash = name.indexOf('/');
+    if (slash < 0) return [`${name}/docusaurus-preset`];
+    return [name, `${name.slice(0, slash)}/docusaurus-preset-${name.slice(slash + 1)}`];
+  }
+  return [name, `@docusaurus/preset-${name}`, `docusaurus-preset-${name}`];
+}
+
+// Where a preset name resolves from the config's folder, with Node's own resolution (not the
+// stand-ins above: a preset that is not installed stays a name for docsite to report).
+function resolvePreset(name) {
+  const parent = new Module(file);
+  parent.filename = file;
+  parent.paths = Module._nodeModulePaths(path.dirname(file));
+  const candidates = name.startsWith('.') || path.isAbsolute(name) ? [path.resolve(path.dirname(file), name)] : presetNames(name);
+  for (const candidate of candidates) {
+    try {
+      return resolve.call(Module, candidate, parent);
+    } catch {
+      // the next name
+    }
+  }
+  return null;
+}
+
+// Presets other than the classic one (which docsite reads from its options) are expanded
+// into their plugins and themes as Docusaurus does: the preset's function is called with
+// the site's context and its options, and what it returns goes before the config's own
+// plugins and themes.
+async function expandPresets(config) {
+  if (!config || !Array.isArray(config.presets)) return config;
+  const kept = [];
+  const plugins = [];
+  const themes = [];
+  for (const entry of config.presets) {
+    const [name, options] = Array.isArray(entry) ? entry : [entry, undefined];
+    const resolved = typeof name === 'string' ? resolvePreset(name) : null;
+    if (!resolved || /[\\/]node_modules[\\/]@docusaurus[\\/]preset-classic[\\/]/.test(resolved)) {
+      kept.push(entry);
+      continue;
+    }
+    const mod = await import(pathToFileURL(resolved).href);
+    let preset = mod.default ?? mod;
+    if (preset && typeof preset !== 'function' && typeof preset.default === 'function') preset = preset.default;
+    if (typeof preset !== 'function') {
+      kept.push(entry);
+      continue;
+    }
+    const siteDir = path.dirname(file);
+    const context = {
+      siteDir,
+      siteConfig: config,
+      siteConfigPath: file,
+      generatedFilesDir: path.join(siteDir, '.docusaurus'),
+      outDir: path.join(siteDir, 'build'),
+      baseUrl: config.baseUrl ?? '/',
+      i18n: { defaultLocale: 'en', locales: ['en'], currentLocale: 'en', localeConfigs: {}, path: 'i18n' },
+      localizationDir: path.join(siteDir, 'i18n', 'en'),
+      codeTranslations: {},
+    };
+    const result = (await preset(context, options ?? {})) ?? {};
+    plugins.push(...(result.plugins ?? []).filter(Boolean));
+    themes.push(...(result.themes ?? []).filter(Boolean));
+  }
+  return { ...config, presets: kept, plugins: [...plugins, ...(config.plugins ?? [])], themes: [...themes, ...(config.themes ?? [])] };
+}
+
 try {
   let config = await load();
   if (config && config.__esModule && 'default' in config) config = config.default;
   if (typeof config === 'function') config = await config({});
+  config = await expandPresets(config);
   const json = JSON.stringify({ config, unresolved: [...unresolved].sort() }, describe);
   process.stdout.write(json);
 } catch (e) {

@@ -122,7 +122,7 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
         let first = stderr.lines().take(6).collect::<Vec<_>>().join("\n    ");
         let mut d = Diagnostic::error(&file, format!("the Docusaurus config failed in Node:\n    {first}"));
         d = if ts && stderr.contains("strip-types") {
-            d.hint("reading docusaurus.config.ts needs Node 22.6 or newer; or write a docsite.toml")
+            d.hint("install the site's packages (Docusaurus loads TypeScript configs with jiti, which @docusaurus/core brings), or use Node 22.6 or newer; or write a docsite.toml")
         } else {
             d.hint("run `npm ci` in the site folder if the config imports named values from packages; or write a docsite.toml (`docsite migrate` writes one)")
         };
@@ -363,7 +363,7 @@ impl Mapper<'_> {
         for (i, p) in v.as_array().into_iter().flatten().enumerate() {
             let (name, opts) = plugin_parts(p);
             if package_name(&name, ModuleKind::Preset, self.site_dir()) != "@docusaurus/preset-classic" {
-                self.warn(&format!("presets[{i}]"), &format!("the preset `{name}` is not supported (a preset that is installed is expanded into its plugins; this one could not be loaded); docsite reads the classic preset's options"));
+                self.warn(&format!("presets[{i}]"), &format!("the preset `{name}` is not supported (an installed preset is expanded into its plugins, as Docusaurus does; this one could not be found from the site); docsite reads the classic preset's options"));
                 continue;
             }
             let key = format!("presets[{i}]");

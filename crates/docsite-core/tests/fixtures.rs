@@ -517,3 +517,12 @@ fn an_invalid_authors_map_is_one_error_and_the_posts_using_it_report_nothing_mor
     assert!(!report.contains("has no authors.yml"), "{report}");
     assert!(report.contains("1 error,"), "{report}");
 }
+
+#[test]
+fn a_wrapper_preset_is_expanded_into_its_plugins_as_docusaurus_does() {
+    let site = check(&fixture("docusaurus-wrapper-preset")).expect("the preset's plugins are read");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, _, _)| r).collect();
+    assert!(routes.contains(&"/manual/lighting".to_string()), "the preset's docs plugin: {routes:?}");
+    let warnings: Vec<&str> = site.diagnostics.items().iter().map(|d| d.message.as_str()).collect();
+    assert!(!warnings.iter().any(|w| w.contains("presets[0]")), "the preset is not ignored: {warnings:?}");
+}

@@ -64,7 +64,7 @@ async fn requests_for_another_host_are_refused_so_a_rebinding_page_cannot_read_t
         let (status, _, body) = get_for(addr, &host, "/docs/a", "text/html").await;
         assert!(status.contains("200") && body.contains("Page A"), "{host}: {status}");
     }
-    hooks.failed("error: docs/a.md:1: TOKEN".into());
+    hooks.failed(docsite_server::BuildFailure::message("docs/a.md:1: TOKEN"));
     for path in ["/docs/a", "/assets/app.js", "/_docsite/dev/client.js", "/_docsite/dev/events"] {
         let (status, headers, body) = get_for(addr, &format!("rebind.evil.example:{port}"), path, "*/*").await;
         assert!(status.contains("403"), "{path}: {status}");
