@@ -125,7 +125,7 @@ fn check_names_the_config_key_of_a_bad_config_and_exits_1() {
 #[test]
 fn without_a_folder_the_commands_work_on_the_site_in_the_current_folder_else_on_site() {
     // In a site folder (as `npx docsite check` runs in a Docusaurus site): that site.
-    let dir = copy_of("react-pages");
+    let dir = copy_of("basic");
     let out = Command::new(env!("CARGO_BIN_EXE_docsite")).arg("check").current_dir(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("docsite: . is clean"), "{}", stderr(&out));

@@ -21,7 +21,8 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> ExitCode {
-    let site_dir = match super::require_site(&args.site_dir.clone().unwrap_or_else(super::default_site_dir)) {
+    let given = args.site_dir.clone().unwrap_or_else(super::default_site_dir);
+    let site_dir = match super::require_site(&given) {
         Ok(dir) => dir,
         Err(code) => return code,
     };
@@ -40,7 +41,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
         }
     }
     if site.diagnostics.items().is_empty() {
-        eprintln!("docsite: {} is clean", site_dir.display());
+        eprintln!("docsite: {} is clean", given.display());
     } else {
         // The report ends with the counts ("0 errors, 3 warnings in 2 files").
         eprint!("{}", site.diagnostics.report());
