@@ -30,7 +30,7 @@ pub const NAVBAR_TYPES: &[&str] = &["default", "localeDropdown", "search", "drop
 /// The configuration file name inside a site directory.
 pub const CONFIG_FILE: &str = "docsite.toml";
 
-/// The keys at the top of `docsite.toml`, before any `[table]`. `title` and `url` are
+/// The keys at the top of `docsite.toml`, before the first table header (`[docs]` and the others below). `title` and `url` are
 /// required; everything else has a default or is off until configured.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
