@@ -1019,13 +1019,19 @@ fn remove_at(value: &mut serde_json::Value, path: &serde_path_to_error::Path) ->
     }
 }
 
+/// The JSON Schema of [`RawConfig`] as a value (draft 07, as the published schema), which a
+/// Docusaurus config's keys are pruned against.
+pub fn raw_schema() -> serde_json::Value {
+    schemars::generate::SchemaSettings::draft07().into_generator().into_root_schema_for::<RawConfig>().to_value()
+}
+
 /// Reads `docsite.toml`, or else the site's Docusaurus config (evaluated by Node).
 fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
     let file = site_dir.join(CONFIG_FILE);
     if !file.exists() {
         if let Some(dc) = crate::docusaurus::find(site_dir) {
             let evaluated = crate::docusaurus::evaluate(&dc).map_err(|d| vec![d])?;
-            let mapped = crate::docusaurus::map(&dc, &evaluated.config);
+            let mapped = crate::docusaurus::map(&dc, &evaluated.config, &raw_schema());
             let (mut config, mut errors) = (mapped.config, mapped.errors);
             // Every problem in one report: a value docsite cannot read is an error, left
             // out (its default applies), and the rest of the config and the content are

@@ -170,14 +170,16 @@ pub struct Mapped {
 }
 
 /// Maps a Docusaurus config onto `docsite.toml` keys. `file` is named by the warnings.
-pub fn map(file: &Path, dc: &Value) -> Mapped {
+///
+/// `schema` is the JSON Schema of `docsite.toml` (`RawConfig`'s, given by the config stage,
+/// which owns the type): a key it does not declare is pruned with a warning.
+pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
     let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
     // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
     // does not have (a navbar item's `className`, `aria-label`, ...) is a warning, never a stop.
-    let schema = crate::config_reference::json_schema().to_value();
     let mut unknown = Vec::new();
-    prune_unknown(&mut config, &schema, &schema, String::new(), &mut unknown);
+    prune_unknown(&mut config, schema, schema, String::new(), &mut unknown);
     for key in unknown {
         let top = key.split(['.', '[']).next().unwrap_or_default();
         let shown = if THEME_CONFIG_KEYS.contains(&top) { format!("themeConfig.{key}") } else { key };
@@ -855,7 +857,7 @@ mod tests {
 
     fn mapped(preset_options: Value) -> Mapped {
         let dc = json!({ "title": "T", "url": "https://example.org", "presets": [["@docusaurus/preset-classic", preset_options]] });
-        map(Path::new("docusaurus.config.js"), &dc)
+        map(Path::new("docusaurus.config.js"), &dc, &Value::Null)
     }
 
     #[test]
@@ -887,7 +889,7 @@ mod tests {
         assert_eq!(m.config["docs"]["onBrokenLinks"], json!("throw"));
         assert_eq!(m.config["docs"]["onBrokenAnchors"], json!("warn"));
         let dc = json!({ "title": "T", "url": "https://example.org", "onBrokenAnchors": "throw", "onBrokenLinks": "ignore" });
-        let m = map(Path::new("docusaurus.config.js"), &dc);
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
         assert_eq!(m.config["docs"]["onBrokenLinks"], json!("ignore"));
         assert_eq!(m.config["docs"]["onBrokenAnchors"], json!("throw"));
     }
@@ -935,7 +937,7 @@ mod tests {
             ],
             "themes": [["classic", { "customCss": [site.path().join("src/css/custom.css").to_str().unwrap()] }]]
         });
-        let m = map(&file, &dc);
+        let m = map(&file, &dc, &Value::Null);
         assert_eq!(m.config["docs"]["path"], json!("handbook"), "absolute paths under the site become relative to it");
         assert_eq!(m.config["docs"]["sidebarPath"], json!("sidebars.js"));
         assert_eq!(m.config["docs"]["routeBasePath"], json!("/"));

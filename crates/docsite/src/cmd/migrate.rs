@@ -40,7 +40,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mapped = docusaurus::map(&file, &evaluated.config);
+    let mapped = docusaurus::map(&file, &evaluated.config, &docsite_core::config::raw_schema());
     let text = match docusaurus::to_toml(&mapped.config) {
         Ok(t) => t,
         Err(e) => {
