@@ -83,7 +83,7 @@ test('while the site does not build, pages show the error; fixing it brings the 
   // The error comes first, with its place and the lines around it.
   const error = page.locator('.error').first();
   assert.match(await error.textContent(), /^docs\/long\.md:\d+:\d+: broken link `\.\/missing-page\.md`/);
-  assert.match(await error.locator('.frame').textContent(), /^> +\d+ \| \[a link to nowhere\]\(\.\/missing-page\.md\)$/m);
+  assert.match(await error.locator('.frame').textContent(), /^> +\d+ \| \[a link to nowhere\]\(\.\/missing-page\.md\)/m);
   // The terminal printed the new error once, and a one-line summary of the save.
   assert.match(output, /docsite: docs\/long\.md: the site does not build \(1 error\); 1 new problem, 0 fixed/);
 
