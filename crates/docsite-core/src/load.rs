@@ -499,43 +499,62 @@ pub fn strip_number_prefix(name: &str) -> &str {
     suffix
 }
 
-/// The Markdown files (`.md`, `.mdx`) under `dir`, in file-name order, skipping the files
-/// and folders whose names `keep` refuses. Symlinks are followed (as Docusaurus does) when
-/// they stay inside the site folder; one that leads outside it (or nowhere) is an error
-/// naming the link, and what it points to is never read.
-pub(crate) fn markdown_files(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut refused = Vec::new();
+/// What [`walk_inside_site`] found under a folder.
+pub(crate) struct SiteWalk {
+    /// Every file and folder (the folder itself left out), in file-name order, symlinks that
+    /// stay inside the site followed.
+    pub(crate) entries: Vec<walkdir::DirEntry>,
+    /// Symlinks that lead nowhere (reported first, as the walk meets them), then those that
+    /// lead outside the site folder: never followed, nothing under them read.
+    pub(crate) dangling: Vec<PathBuf>,
+    pub(crate) outside: Vec<PathBuf>,
+    /// Entries that could not be read.
+    pub(crate) unreadable: Vec<walkdir::Error>,
+}
+
+/// Walks `dir` with the build's symlink rule: symlinks are followed (as Docusaurus does)
+/// while they stay inside the site folder; one that leads outside it (or nowhere) is listed
+/// and what it points to is never read. Names `keep` refuses are skipped with what is under
+/// them. The build's loader ([`markdown_files`]) and `docsite version` both walk with it.
+pub(crate) fn walk_inside_site(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool) -> SiteWalk {
+    let mut outside = Vec::new();
+    let mut walk = SiteWalk { entries: Vec::new(), dangling: Vec::new(), outside: Vec::new(), unreadable: Vec::new() };
     let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
         if e.depth() == 0 {
             return true;
         }
         if e.path_is_symlink() && !crate::copied::inside_site(site, e.path()) {
-            refused.push(e.path().to_path_buf());
+            outside.push(e.path().to_path_buf());
             return false;
         }
         keep(&e.file_name().to_string_lossy())
     });
     for entry in walker {
-        let entry = match entry {
-            Ok(e) => e,
+        match entry {
+            Ok(e) if e.depth() == 0 => {}
+            Ok(e) => walk.entries.push(e),
             // A link to nothing fails before the filter sees it.
-            Err(e) if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) => {
-                diags.push(outside_link(e.path().expect("checked")));
-                continue;
-            }
-            Err(e) => {
-                diags.push(Diagnostic::error(dir, format!("cannot read folder: {e}")));
-                continue;
-            }
-        };
-        let ext = entry.path().extension().and_then(|e| e.to_str()).unwrap_or("");
-        if entry.file_type().is_file() && (ext == "md" || ext == "mdx") {
-            files.push(entry.into_path());
+            Err(e) if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) => walk.dangling.push(e.path().expect("checked").to_path_buf()),
+            Err(e) => walk.unreadable.push(e),
         }
     }
-    diags.extend(refused.iter().map(|link| outside_link(link)));
-    files
+    walk.outside = outside;
+    walk
+}
+
+/// The Markdown files (`.md`, `.mdx`) under `dir`, in file-name order, skipping the files
+/// and folders whose names `keep` refuses, walked with [`walk_inside_site`]: a symlink that
+/// leads outside the site (or nowhere) is an error naming the link.
+pub(crate) fn markdown_files(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let walk = walk_inside_site(site, dir, keep);
+    diags.extend(walk.dangling.iter().map(|link| outside_link(link)));
+    diags.extend(walk.unreadable.iter().map(|e| Diagnostic::error(dir, format!("cannot read folder: {e}"))));
+    diags.extend(walk.outside.iter().map(|link| outside_link(link)));
+    walk.entries
+        .into_iter()
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md" || x == "mdx"))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 /// The docs under `dir` (see [`markdown_files`] for symlinks).

@@ -226,38 +226,18 @@ fn rename(from: &Path, to: &Path) -> Result<(), Diagnostic> {
 /// copied while there is one: the versioned copy would otherwise hold, as a regular file,
 /// what the build refuses to read through the link.
 fn files_to_copy(site_dir: &Path, from: &Path) -> Result<Vec<Entry>, Vec<Diagnostic>> {
-    let mut refused = Vec::new();
-    let mut errors = Vec::new();
-    let mut out = Vec::new();
-    let walker = walkdir::WalkDir::new(from).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
-        if e.depth() > 0 && e.path_is_symlink() && !crate::copied::inside_site(site_dir, e.path()) {
-            refused.push(e.path().to_path_buf());
-            return false;
-        }
-        true
-    });
-    for entry in walker {
-        let entry = match entry {
-            Ok(e) => e,
-            // A link to nothing fails before the filter sees it.
-            Err(e) if e.path().is_some_and(|p| p.is_symlink() && !p.exists()) => {
-                errors.push(outside_link(e.path().expect("checked")));
-                continue;
-            }
-            Err(e) => {
-                errors.push(Diagnostic::error(e.path().unwrap_or(from), format!("cannot read: {e}")));
-                continue;
-            }
-        };
-        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path()).to_path_buf();
-        out.push(Entry { source: entry.path().to_path_buf(), rel, dir: entry.file_type().is_dir() });
+    let walk = crate::load::walk_inside_site(site_dir, from, |_| true);
+    let mut errors: Vec<Diagnostic> = walk.dangling.iter().map(|link| outside_link(link)).collect();
+    errors.extend(walk.unreadable.iter().map(|e| Diagnostic::error(e.path().unwrap_or(from), format!("cannot read: {e}"))));
+    errors.extend(walk.outside.iter().map(|link| outside_link(link)));
+    if !errors.is_empty() {
+        return Err(errors);
     }
-    errors.extend(refused.iter().map(|link| outside_link(link)));
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    Ok(walk
+        .entries
+        .into_iter()
+        .map(|e| Entry { rel: e.path().strip_prefix(from).unwrap_or(e.path()).to_path_buf(), dir: e.file_type().is_dir(), source: e.into_path() })
+        .collect())
 }
 
 /// A file or folder of the docs folder to copy.
@@ -279,6 +259,8 @@ fn outside_link(link: &Path) -> Diagnostic {
 
 /// Copies the files `files_to_copy` listed under `to`; returns the file count.
 fn copy_tree(files: &[Entry], to: &Path) -> Result<usize, Diagnostic> {
+    // The folder itself, also when the docs folder is empty.
+    std::fs::create_dir_all(to).map_err(|e| Diagnostic::error(to, format!("cannot create: {e}")))?;
     let mut count = 0;
     for Entry { source, rel, dir } in files {
         let target = to.join(rel);
