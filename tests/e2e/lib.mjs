@@ -248,6 +248,18 @@ export async function waitForApp(page, timeout = 10_000) {
 }
 
 /** Resolves after `ms` milliseconds. */
+/**
+ * Waits until the article's progressive layout (theme `lib/reveal.ts`) has laid out every
+ * block: for a test about something else on a long page, on a machine slow enough that the
+ * page is not idle by the time the network is.
+ */
+export async function waitForArticleLaidOut(page, timeout = 30_000) {
+  await page.waitForFunction(() => {
+    const article = document.querySelector('[data-article]');
+    return article !== null && [...article.children].every((block) => block.hasAttribute('data-laid-out'));
+  }, null, { timeout });
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

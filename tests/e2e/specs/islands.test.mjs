@@ -3,7 +3,7 @@
 // own, and after a client navigation the new article's parts work, once each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, siteChunks, unexpected, useSite, waitForApp } from '../lib.mjs';
+import { openPage, siteChunks, unexpected, useSite, waitForApp, waitForArticleLaidOut } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -114,6 +114,8 @@ test("a page's first load reads its data without the content its HTML already sh
   await page.goto(ctx.server.base + ROUTE, { waitUntil: 'networkidle' });
   assert.ok(fetched.includes(boot.page));
   assert.ok(!fetched.includes(whole), 'the whole chunk is not fetched on load');
+  // The text as laid out (a block not laid out yet has no rendered text to read).
+  await waitForArticleLaidOut(page);
   const text = await page.locator('[data-article]').innerText();
   // Away and back client-side: the whole chunk is read then, and the article is the same.
   await waitForApp(page);
@@ -126,6 +128,7 @@ test("a page's first load reads its data without the content its HTML already sh
   await page.goBack();
   await page.locator('main h1', { hasText: 'DesktopAgent' }).waitFor();
   assert.ok(fetched.includes(whole), 'the whole chunk, on coming back');
+  await waitForArticleLaidOut(page);
   assert.equal(await page.locator('[data-article]').innerText(), text);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no page load');
   // A page whose content needs React on the client (the home page's cards) reads it whole.

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SITE_BUILD, openPage, unexpected, useSite } from '../lib.mjs';
+import { SITE_BUILD, openPage, unexpected, useSite, waitForArticleLaidOut } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -138,6 +138,9 @@ test('exactly one navbar item is current, on docs of both navbar doc items and o
 test('choosing a synced tab keeps the clicked tab where it was on screen', async () => {
   const { page, context, problems } = await openPage(ctx.browser, { width: 1400, height: 900 });
   await page.goto(ctx.server.base + '/docs/api/ref/DesktopAgent', { waitUntil: 'networkidle' });
+  // Once the article is laid out: a block the browser lays out as it comes near the
+  // viewport would move the tab between the test's scroll and its click.
+  await waitForArticleLaidOut(page);
   // A .NET tab far down the page, below other synced groups that change height.
   const tabs = page.getByRole('tab', { name: '.NET' });
   const count = await tabs.count();

@@ -89,9 +89,10 @@ export function TabsView({ tabs, defaultValue, groupId, lazy = false, chosen = n
 
   const select = (value: string, element?: HTMLElement | null) => {
     if (element && groupId) {
-      // The blocks above are laid out first: one the browser lays out later would move it.
-      revealThrough(element);
+      // Where the reader sees it now; then the blocks above are laid out (one the browser
+      // lays out later would move it), and the layout effect makes up for both.
       anchor.current = { element, top: element.getBoundingClientRect().top };
+      revealThrough(element);
     }
     setLocal(value);
     if (groupId) choose(groupId, value);
