@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAID_OUT_ATTRIBUTE, REVEAL_SLICE_MS, WHOLE_ARTICLE_ATTRIBUTE, revealArticle, revealLinkTarget, revealThrough } from '../src/lib/reveal';
+import { LAID_OUT_ATTRIBUTE, REVEAL_SLICE_MS, WHOLE_ARTICLE_ATTRIBUTE, revealArticle, revealForEndKey, revealLinkTarget, revealThrough } from '../src/lib/reveal';
 
 /** An article of a header and `count` blocks (each with a code block), in the document. */
 function article(count: number): HTMLElement {
@@ -41,14 +41,17 @@ function idleQueue() {
 function layoutClock(perElement: number) {
   let now = 0;
   let before = 0;
+  const clock = { layouts: 0 };
   vi.spyOn(performance, 'now').mockImplementation(() => now);
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const revealed = [...(this.closest('[data-article]')?.querySelectorAll(`:scope > [${LAID_OUT_ATTRIBUTE}]`) ?? [])];
     const elements = revealed.reduce((sum, block) => sum + block.getElementsByTagName('*').length + 1, 0);
+    if (elements !== before) clock.layouts += 1;
     now += (elements - before) * perElement;
     before = elements;
     return new DOMRect();
   });
+  return clock;
 }
 
 afterEach(() => {
@@ -63,23 +66,59 @@ describe('revealing a long article', () => {
     const idle = idleQueue();
     // A block (four elements) takes a quarter of a slice, the header (two) an eighth: the
     // first batch is the header alone, then three blocks fit, not a fourth.
-    layoutClock(REVEAL_SLICE_MS / 16);
+    const clock = layoutClock(REVEAL_SLICE_MS / 16);
     const element = article(10);
     const stop = revealArticle(element);
     expect(laidOut(element).some(Boolean)).toBe(false);
     idle.runNext();
     expect(laidOut(element).map(Number).join('')).toBe('11110000000');
     // Four at once now (the cost per element is known): one layout for the batch.
-    const layouts = vi.mocked(Element.prototype.getBoundingClientRect).mock.calls.length;
+    const layouts = clock.layouts;
     idle.runNext();
     expect(laidOut(element).map(Number).join('')).toBe('11111111000');
-    expect(vi.mocked(Element.prototype.getBoundingClientRect).mock.calls.length).toBe(layouts + 1);
+    expect(clock.layouts).toBe(layouts + 1);
     // A block revealed meanwhile (a link to it) is skipped, not laid out twice.
     revealThrough(element.querySelector('#s8')!);
     stop();
     idle.runNext();
     expect(laidOut(element).map(Number).join('')).toBe('11111111110');
     expect(idle.length).toBe(0);
+  });
+
+  it('scrolls by however far the blocks laid out above move what the reader looks at', () => {
+    if (!window.requestIdleCallback) window.requestIdleCallback = () => 0;
+    const idle = idleQueue();
+    const element = article(6);
+    // The reader is past the article (at its footer); each block laid out grows by 100 px.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const grown = element.querySelectorAll(`:scope > [${LAID_OUT_ATTRIBUTE}]`).length * 100;
+      if (this === element) return new DOMRect(0, -2000, 800, 1500 + grown);
+      const index = [...element.children].indexOf(this);
+      return new DOMRect(0, -2000 + index * 200, 800, 200);
+    });
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    revealArticle(element);
+    idle.runNext();
+    const revealed = laidOut(element).filter(Boolean).length;
+    expect(revealed).toBeGreaterThan(0);
+    // One scroll per batch laid out, by what that batch added above.
+    const scrolled = scrollBy.mock.calls.reduce((sum, [options]) => sum + ((options as ScrollToOptions).top ?? 0), 0);
+    expect(scrolled).toBe(revealed * 100);
+  });
+
+  it('lays out the whole article before the End key scrolls, but not for a key typed into a field', () => {
+    const element = article(3);
+    const input = document.createElement('input');
+    document.body.append(input);
+    document.addEventListener('keydown', revealForEndKey, true);
+    try {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      expect(laidOut(element).some(Boolean)).toBe(false);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      expect(laidOut(element).every(Boolean)).toBe(true);
+    } finally {
+      document.removeEventListener('keydown', revealForEndKey, true);
+    }
   });
 
   it('reveals every block above a target and its own, and nothing for an element outside an article', () => {

@@ -175,3 +175,45 @@ test('a code block holding the focus is drawn whole, and a printed page shows ev
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('a reader who jumps to the end right after load keeps the footer in view while the rest of the article is laid out', async () => {
+  for (const route of ['/docs/api/ref/Types', LONG]) {
+    const { page, context, problems } = await openPage(ctx.browser, { width: 1280, height: 800 });
+    // The browser is idle only when the test says: the layout goes on one idle moment at a
+    // time, with the footer looked at after each, whatever the speed of the machine.
+    await page.addInitScript(() => {
+      window.__idle = [];
+      window.requestIdleCallback = (callback) => window.__idle.push(callback);
+      window.__runIdle = () => {
+        for (const callback of window.__idle.splice(0)) callback({ timeRemaining: () => 10, didTimeout: false });
+      };
+    });
+    await page.goto(ctx.server.base + route, { waitUntil: 'networkidle' });
+    await waitForApp(page);
+    // The End key (the browser scrolls there smoothly), or the scrollbar dragged to the end.
+    if (route === LONG) await page.keyboard.press('End');
+    else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight);
+    const away = [];
+    let moments = 0;
+    for (;;) {
+      const state = await page.evaluate(async () => {
+        window.__runIdle();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const article = document.querySelector('[data-article]');
+        return {
+          top: Math.round(document.querySelector('footer').getBoundingClientRect().top),
+          done: [...article.children].every((block) => block.hasAttribute('data-laid-out')),
+        };
+      });
+      moments += 1;
+      if (state.top < 0 || state.top >= 800) away.push(state.top);
+      if (state.done || moments > 2000) break;
+    }
+    // The End key lays the article out at once: the end it scrolls to is the real one.
+    if (route !== LONG) assert.ok(moments > 3, `${route}: laid out over several idle moments (${moments})`);
+    assert.deepEqual(away, [], `${route}: where the footer was when it left the screen, over ${moments} idle moments`);
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  }
+});

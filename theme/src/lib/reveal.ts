@@ -4,13 +4,15 @@
 //! reference page of two hundred blocks paints its first screen without laying out the rest.
 //!
 //! The browser's scroll anchoring does not make up for a skipped block taking its real
-//! height as it comes near the viewport, so the content under the reader would jump. A block
-//! the theme lays out on purpose is anchored like any other change, so nothing stays skipped
-//! for long: `revealArticle` lays out the rest once the page has nothing more urgent to do,
-//! top to bottom, a few blocks at a time. Whatever needs the real position of something in
-//! the article before then reveals every block above it first (`revealThrough`: a link to a
-//! heading of the page, a scroll to a page's hash, a tab that keeps its place), or all of it
-//! (`revealAll`: a scroll back to a saved position). A page loaded with a hash is laid out
+//! height as it comes near the viewport, so the content under the reader would jump; nor,
+//! once the reader is past them (at the footer), for blocks the theme lays out. So nothing
+//! stays skipped for long: `revealArticle` lays out the rest once the page has nothing more
+//! urgent to do, top to bottom, a few blocks at a time, and after each batch scrolls by
+//! however far what the reader looks at moved (`keepInPlace`). Whatever needs the real
+//! position of something in the article before then reveals every block above it first
+//! (`revealThrough`: a link to a heading of the page, a scroll to a page's hash, a tab that
+//! keeps its place), or all of it (`revealAll`: a scroll back to a saved position, a key that
+//! jumps to the end of the page, `revealForEndKey`). A page loaded with a hash is laid out
 //! whole from the start: the inline head script marks it (`WHOLE_ARTICLE_ATTRIBUTE`), since
 //! the browser scrolls to the hash before any of the theme's JavaScript runs.
 import { onIdle, type IdleDeadline } from './idle';
@@ -67,6 +69,7 @@ export function revealArticle(article: Element): () => void {
     const blocks = article.children;
     for (let first = true; next < blocks.length; first = false) {
       const start = performance.now();
+      const held = readerAnchor(article);
       let elements = 0;
       for (; next < blocks.length; next += 1) {
         const block = blocks[next] as Element;
@@ -78,8 +81,9 @@ export function revealArticle(article: Element): () => void {
         elements += cost;
       }
       if (!elements) break;
-      // Lays the batch out now, inside this slice, not in the next frame.
-      article.getBoundingClientRect();
+      // Lays the batch out now, inside this slice, not in the next frame, and keeps what the
+      // reader looks at in place.
+      keepInPlace(held);
       perElement = (performance.now() - start) / elements;
       most = 2 * elements;
     }
@@ -89,6 +93,40 @@ export function revealArticle(article: Element): () => void {
   return () => {
     stopped = true;
   };
+}
+
+/** Where something the reader looks at is, to keep it there: an edge of an element. */
+type Anchor = { element: Element; edge: 'top' | 'bottom'; at: number };
+
+/**
+ * What the reader looks at: the first block of the article that reaches into the viewport
+ * (its top), or, when the reader is past the article (its footer, after a jump to the end),
+ * the article's end.
+ */
+function readerAnchor(article: Element): Anchor {
+  // The blocks follow one another down the page: the first one ending below the viewport's
+  // top, by bisection.
+  const blocks = article.children;
+  let low = 0;
+  let high = blocks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((blocks[middle] as Element).getBoundingClientRect().bottom > 0) high = middle;
+    else low = middle + 1;
+  }
+  const block = blocks[low];
+  if (block) return { element: block, edge: 'top', at: block.getBoundingClientRect().top };
+  return { element: article, edge: 'bottom', at: article.getBoundingClientRect().bottom };
+}
+
+/**
+ * Scrolls by however far the anchor moved. The browser's own scroll anchoring does not make
+ * up for blocks above the viewport taking their real height when the reader is past them
+ * (at the end of the page, the footer went down by a screen and more).
+ */
+function keepInPlace({ element, edge, at }: Anchor): void {
+  const moved = element.getBoundingClientRect()[edge] - at;
+  if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
 }
 
 /** Reveals the whole article at once. */
@@ -105,6 +143,20 @@ export function revealThrough(target: Element): void {
     reveal(block);
     if (block.contains(target)) return;
   }
+}
+
+/**
+ * Before the browser scrolls to the end of the page for a key (End, Ctrl+End, Cmd+Down),
+ * lays out the whole article: the end the browser scrolls to is the real one, not where the
+ * blocks not laid out yet end (the reader would stop short of the footer). A capturing
+ * keydown listener of the document (`entry-client.tsx`); a key typed into a field is its own.
+ */
+export function revealForEndKey(event: KeyboardEvent): void {
+  const toEnd = event.key === 'End' || (event.key === 'ArrowDown' && event.metaKey);
+  if (!toEnd || event.altKey || event.shiftKey) return;
+  const target = event.target;
+  if (target instanceof Element && target.closest('input, textarea, select, [contenteditable]')) return;
+  revealAll(document.querySelector(`[${ARTICLE_ATTRIBUTE}]`));
 }
 
 /**
