@@ -488,6 +488,27 @@ fn a_config_written_like_docusaurus_s_template_reads_as_docusaurus_reads_it() {
 }
 
 #[test]
+fn a_doc_whose_body_starts_with_a_heading_shows_that_heading_as_docusaurus_does() {
+    let site = check(&fixture("docusaurus-template")).unwrap();
+    let heading = |route: &str| {
+        let page = site.page(route).unwrap();
+        let first = match page.content.first() {
+            Some(Node::Element(el)) if el.t == "h1" => serde_json::to_string(&el.c).unwrap(),
+            other => panic!("{route}: the content starts with {other:?}"),
+        };
+        (page.title.clone(), page.hide_title, first)
+    };
+    // `hide_title: true` hides the front matter's title, not the body's heading, which keeps its code.
+    let (title, hidden, first) = heading("/handbook/basics/fuel");
+    assert_eq!((title.as_str(), hidden), ("Fuel", true), "the browser tab's title; no second heading");
+    assert!(first.contains("Choosing a ") && first.contains("\"code\"") && first.contains("fuel"), "{first}");
+    // Without front matter the body's heading is the title and is shown once.
+    let (title, hidden, first) = heading("/handbook/basics/wicks");
+    assert_eq!((title.as_str(), hidden), ("Wicks", true));
+    assert!(first.contains("Wicks"), "{first}");
+}
+
+#[test]
 fn a_second_docs_instance_is_an_error_naming_where_its_pages_would_be() {
     insta::assert_snapshot!(error_report("bad-docs-instances"));
 }

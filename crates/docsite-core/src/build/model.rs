@@ -23,6 +23,20 @@ pub(super) struct Model {
     pub(super) not_found: PageData,
 }
 
+/// A doc's content and whether its title is hidden, as Docusaurus shows them: a doc whose
+/// body starts with a `# ` heading shows that heading, as written, in place of the title
+/// (with `hide_title: true` too, and whatever title the front matter gives the browser tab);
+/// the title is drawn only for a doc without one, unless hidden.
+fn with_body_heading(mut content: Vec<Node>, heading: Option<Node>, hide_title: bool) -> (Vec<Node>, bool) {
+    match heading {
+        Some(heading) => {
+            content.insert(0, heading);
+            (content, true)
+        }
+        None => (content, hide_title),
+    }
+}
+
 /// Builds the page data of every route.
 pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut>, updates: &HashMap<PathBuf, git::FileUpdate>) -> Model {
     let Loaded { config, content, main_docs, site_data, .. } = loaded;
@@ -69,6 +83,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
                 title = h1.clone();
             }
         }
+        let (article, hide_title) = with_body_heading(r.content, r.h1_element, d.front.hide_title);
         let version_routes = content
             .versions
             .iter()
@@ -82,10 +97,10 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             kind: RouteKind::Doc,
             path: encode_path(&d.route),
             title,
-            hide_title: d.front.hide_title,
+            hide_title,
             description: d.front.description.clone().or_else(|| describe(&r.text)),
             keywords: d.front.keywords.clone(),
-            content: r.content,
+            content: article,
             toc: r.toc,
             hide_toc: d.front.hide_table_of_contents,
             breadcrumbs,

@@ -98,6 +98,10 @@ pub struct Rendered {
     pub toc: Vec<TocItem>,
     /// The leading `# ` heading, removed from the content (the page shows it as its title).
     pub h1: Option<String>,
+    /// That heading as written (its inline code, links and emphasis kept): a page puts it back
+    /// at the top of its content where Docusaurus shows the body's heading rather than the
+    /// page title (`build::model::body_heading`).
+    pub h1_element: Option<Node>,
     /// Every id in the page (heading ids and explicit `id`s).
     pub anchors: HashSet<String>,
     /// Internal links.
@@ -613,6 +617,9 @@ impl TreeBuilder<'_, '_> {
         let text = text_of(&el.c).trim().to_string();
         if level == 1 && self.first_block && self.out.h1.is_none() {
             self.out.h1 = Some(text);
+            // Docusaurus's `h1` in the content has no id and no `#` link.
+            el.t = "h1".into();
+            self.out.h1_element = Some(Node::Element(el));
             return;
         }
         let id = match custom_id {
