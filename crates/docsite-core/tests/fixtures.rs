@@ -488,7 +488,7 @@ fn a_config_written_like_docusaurus_s_template_reads_as_docusaurus_reads_it() {
 }
 
 #[test]
-fn a_doc_whose_body_starts_with_a_heading_shows_that_heading_as_docusaurus_does() {
+fn a_doc_s_body_heading_and_its_links_to_markdown_files_are_read_as_docusaurus_reads_them() {
     let site = check(&fixture("docusaurus-template")).unwrap();
     let heading = |route: &str| {
         let page = site.page(route).unwrap();
@@ -502,6 +502,10 @@ fn a_doc_whose_body_starts_with_a_heading_shows_that_heading_as_docusaurus_does(
     let (title, hidden, first) = heading("/handbook/basics/fuel");
     assert_eq!((title.as_str(), hidden), ("Fuel", true), "the browser tab's title; no second heading");
     assert!(first.contains("Choosing a ") && first.contains("\"code\"") && first.contains("fuel"), "{first}");
+    // Links to Markdown files are looked for as Docusaurus does: in the docs folder, then the
+    // site folder (`/docs/…`), then beside the page.
+    let links = serde_json::to_string(&site.page("/handbook/basics/fuel").unwrap().content).unwrap();
+    assert!(links.contains("\"href\":\"/handbook/basics/wicks\"") && links.contains("\"href\":\"/handbook/intro\""), "{links}");
     // Without front matter the body's heading is the title and is shown once.
     let (title, hidden, first) = heading("/handbook/basics/wicks");
     assert_eq!((title.as_str(), hidden), ("Wicks", true));

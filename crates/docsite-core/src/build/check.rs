@@ -84,7 +84,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     diags.extend(super::feeds::warnings(&loaded.config, &pages));
     diags.normalize(site_dir);
 
-    let Loaded { config, site_data, schema_files, doc_routes, data_files, config_links, doc_cards, .. } = loaded;
+    let Loaded { config, site_data, schema_files, doc_routes, content_roots, data_files, config_links, doc_cards, .. } = loaded;
     let react_links = (!linked.link_check.deferred.is_empty()).then(|| {
         let into_react = linked.sources.iter().zip(&linked.links).flat_map(|(source, links)| links.iter().filter(|l| l.anchor.is_some() && linked.link_check.deferred.contains(&l.route)).map(move |l| (l.file.clone().unwrap_or_else(|| source.clone()), l.clone()))).collect();
         ReactLinks { link_check: linked.link_check.clone(), anchors: linked.anchors.clone(), into_react }
@@ -109,7 +109,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
                 (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
             })
             .collect();
-        Box::new(Incremental { doc_routes, data: data_files, doc_cards, linked, config_links, docs })
+        Box::new(Incremental { doc_routes, content_roots, data: data_files, doc_cards, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
     Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental, react_links })
@@ -128,6 +128,8 @@ pub(super) struct Loaded {
     pub(super) config_links: Vec<(String, String)>,
     /// Route of every doc by its normalised source path.
     pub(super) doc_routes: HashMap<PathBuf, String>,
+    /// Each version's docs folder, normalised ([`RenderContext::content_roots`]).
+    pub(super) content_roots: Vec<PathBuf>,
     pub(super) data_files: DataFiles,
     /// The cards of `<DocCardList />` on each sidebar category's page.
     pub(super) doc_cards: DocCards,
@@ -154,7 +156,7 @@ impl Loaded {
     }
 
     pub(super) fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards }
     }
 
     /// What an in-place update compares against, for every doc then every page.
@@ -228,7 +230,8 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
     let doc_cards = crate::doc_cards::doc_cards(&content);
     let generated = model::generated_pages(&content);
-    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, data_files, doc_cards, pages, react_pages, generated, blog, diags })
+    let content_roots = content.versions.iter().map(|v| crate::paths::normalize_path(&v.dir)).collect();
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, content_roots, data_files, doc_cards, pages, react_pages, generated, blog, diags })
 }
 
 /// A redirect must not replace a page: one whose `from` is a route of the site is left out

@@ -71,6 +71,7 @@ pub(super) struct DocState {
 /// What updating one doc in place needs from the last full check.
 pub(super) struct Incremental {
     pub(super) doc_routes: HashMap<PathBuf, String>,
+    pub(super) content_roots: Vec<PathBuf>,
     pub(super) data: data_files::DataFiles,
     pub(super) doc_cards: crate::doc_cards::DocCards,
     /// The link stage's state: anchors of every route, links and render diagnostics of every
@@ -97,7 +98,7 @@ impl Site {
         if front != state.front || body_line != state.body_line || is_card {
             return Ok(None);
         }
-        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards };
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards };
         let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
         if r.h1 != state.h1 {
             return Ok(None);

@@ -45,6 +45,9 @@ pub struct RenderContext<'a> {
     pub site_dir: &'a Path,
     /// Every doc's source file (as loaded) -> route, across all versions.
     pub doc_routes: &'a HashMap<PathBuf, String>,
+    /// The folder of each version's docs (normalised): where a link to a `.md` file that is
+    /// not `./` or `../` is looked for first, as Docusaurus does.
+    pub content_roots: &'a [PathBuf],
     /// Base URL of the site (`/`).
     pub base_url: &'a str,
     /// TOC heading levels (inclusive).
@@ -1155,6 +1158,26 @@ impl TreeBuilder<'_, '_> {
         url
     }
 
+    /// The files a link to a Markdown file may mean, in Docusaurus's order
+    /// (`resolveMarkdownLinkPathname`): `./x.md` and `../x.md` beside the page only; any other
+    /// in the page's docs folder, then the site folder, and, unless it starts with `/`,
+    /// beside the page last.
+    fn markdown_link_files(&self, path: &str) -> Vec<PathBuf> {
+        let beside = self.source.parent().unwrap_or(Path::new("."));
+        let inside = path.trim_start_matches('/');
+        let mut files = Vec::new();
+        if !path.starts_with("./") && !path.starts_with("../") {
+            let source = normalize_path(self.source);
+            let root = self.ctx.content_roots.iter().filter(|root| source.starts_with(root)).max_by_key(|root| root.components().count());
+            files.extend(root.map(|root| root.join(inside)));
+            files.push(self.ctx.site_dir.join(inside));
+        }
+        if !path.starts_with('/') {
+            files.push(beside.join(path));
+        }
+        files.iter().map(|file| normalize_path(file)).collect()
+    }
+
     fn resolve(&self, url: &str) -> Resolved {
         if url.is_empty() || has_scheme(url) || url.starts_with("//") {
             return Resolved::External;
@@ -1168,11 +1191,10 @@ impl TreeBuilder<'_, '_> {
             return Resolved::Route(self.route.to_string(), anchor);
         }
         if path.ends_with(".md") || path.ends_with(".mdx") {
-            let dir = self.source.parent().unwrap_or(Path::new("."));
-            let file = normalize_path(&dir.join(path.trim_start_matches('/')));
-            return match self.ctx.doc_routes.get(&file) {
+            let tried = self.markdown_link_files(&path);
+            return match tried.iter().find_map(|file| self.ctx.doc_routes.get(file)) {
                 Some(route) => Resolved::Route(route.clone(), anchor),
-                None => Resolved::MissingFile(file),
+                None => Resolved::MissingFile(tried.into_iter().next().unwrap_or_default()),
             };
         }
         if path.starts_with('/') {
@@ -1334,7 +1356,7 @@ mod tests {
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1345,7 +1367,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r
