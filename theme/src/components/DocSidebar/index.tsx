@@ -3,24 +3,21 @@
 //! rendered once it has been open (as Docusaurus's lazy Collapsible): a page's HTML holds
 //! the top level and the path to the page, not every item of the sidebar, and the complete
 //! tree comes from the version's one shared sidebar chunk.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { collapseDuration } from '../../lib/collapse';
-import { isExternalUrl, normalizePath, splitPath } from '../../lib/paths';
+import { isExternalUrl } from '../../lib/paths';
 import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
-import { type Trail, trailTo } from './trail';
+import { type Trail, targetPath, trailTo } from './trail';
 
 export type Props = {
   /** Rendered inside the mobile drawer (no sticky column). */
   mobile?: boolean;
 };
-
-function targetPath(href: string): string {
-  return normalizePath(splitPath(href).pathname);
-}
 
 export function DocSidebar({ mobile = false }: Props) {
   const sidebar = useSidebar();
@@ -96,25 +93,12 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
 
   const open = expanded || !item.collapsible;
   // The items are rendered from the first time the category is open, then kept (closing
-  // animates them away). Opening one never rendered takes two steps: its items go in while
-  // it is still closed, so their height sets the animation's length, then it opens.
+  // animates them away). Opening one never rendered puts its items in first, while it is
+  // still closed, so that their height sets the animation's length.
   const [itemsShown, setItemsShown] = useState(open);
-  const [opening, setOpening] = useState(false);
-  useEffect(() => {
-    if (open) setItemsShown(true);
-  }, [open]);
-  useLayoutEffect(() => {
-    if (!opening) return;
-    setOpening(false);
-    setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
-    setExpanded(true);
-  }, [opening]);
+  if (open && !itemsShown) setItemsShown(true);
   const toggle = (next: boolean) => {
-    if (next && !itemsShown) {
-      setItemsShown(true);
-      setOpening(true);
-      return;
-    }
+    if (next && !itemsShown) flushSync(() => setItemsShown(true));
     setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
     setExpanded(next);
   };

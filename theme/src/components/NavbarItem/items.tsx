@@ -114,12 +114,14 @@ function ownsSidebarPage(
 ): boolean {
   if (item.activeSidebar === null || page.sidebarId !== item.activeSidebar || page.version !== version) return false;
   const rivals = items.filter((other): other is DocLinkNavbarItem => other.type === 'docLink' && other.activeSidebar === item.activeSidebar);
-  const order = sidebar ? readingOrder(sidebar.items) : new Map<string, number>();
-  const here = order.get(page.path) ?? -1;
+  const entries = sidebar?.items ?? [];
+  let order = readingOrders.get(entries);
+  if (!order) readingOrders.set(entries, (order = sidebarRoutes(entries)));
+  const here = order.indexOf(page.path);
   let owner = rivals[0];
   let best = -1;
   for (const rival of rivals) {
-    const at = order.get(chooseVersionRoute(rival.toByVersion, version) ?? '') ?? -1;
+    const at = order.indexOf(chooseVersionRoute(rival.toByVersion, version) ?? '');
     if (at !== -1 && at <= here && at > best) {
       best = at;
       owner = rival;
@@ -128,34 +130,20 @@ function ownsSidebarPage(
   return owner === item;
 }
 
-/** Each sidebar's reading order, made once per sidebar object (see `readingOrder`). */
-const readingOrders = new WeakMap<SidebarItem[], Map<string, number>>();
-
 /**
- * The place of each route of a sidebar's docs and category pages in reading order (its
- * first place when it comes twice). Kept per sidebar: walked for every page, the sidebar
- * made each page's render grow with the docs of the whole site.
+ * Each sidebar's routes in reading order, made once per sidebar object: walked for every
+ * page, the sidebar made each page's render grow with the docs of the whole site.
  */
-function readingOrder(items: SidebarItem[]): Map<string, number> {
-  let order = readingOrders.get(items);
-  if (order) return order;
-  const places = new Map<string, number>();
-  let next = 0;
-  const walk = (list: SidebarItem[]) => {
-    for (const entry of list) {
-      if (entry.type === 'html') continue;
-      if (entry.href !== null) {
-        const route = normalizePath(splitPath(entry.href).pathname);
-        if (!places.has(route)) places.set(route, next);
-        next += 1;
-      }
-      if (entry.type === 'category') walk(entry.items);
-    }
-  };
-  walk(items);
-  order = places;
-  readingOrders.set(items, order);
-  return order;
+const readingOrders = new WeakMap<SidebarItem[], string[]>();
+
+/** The routes of a sidebar's docs and category pages, in reading order. */
+function sidebarRoutes(items: SidebarItem[], out: string[] = []): string[] {
+  for (const entry of items) {
+    if (entry.type === 'html') continue;
+    if (entry.href !== null) out.push(normalizePath(splitPath(entry.href).pathname));
+    if (entry.type === 'category') sidebarRoutes(entry.items, out);
+  }
+  return out;
 }
 
 /** Whether some navbar link or doc item matches the page's path itself. */
