@@ -122,7 +122,7 @@ export function orderPages<T extends { url: string; tier: Tier; inbound: number;
  * pagefind's order: a pool beyond the shown pages. Each costs a download (its fragment, 1-3
  * KB): the first search must stay within 150 KB (DESIGN §8, bench/search-relevance.mjs).
  */
-const RERANK_POOL = 10;
+const RERANK_POOL = 8;
 /**
  * A concept that no heading or title of the version's concept list names (`raise an intent`)
  * may still be defined by a section that pagefind ranks below shorter pages using the same

@@ -17,6 +17,8 @@ export type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   /** Load the target as a document, never through the client router. */
   reload?: boolean;
+  /** Prefetch the target once the link is in view (default); hovering or focusing it always does. */
+  prefetchInView?: boolean;
   children?: ReactNode;
 };
 
@@ -25,7 +27,7 @@ export function isRoutedLink(to: string): boolean {
   return to.startsWith('/') && !isExternalUrl(to) && !looksLikeFile(splitPath(to).pathname);
 }
 
-export function Link({ to, reload = false, children, onClick, onMouseEnter, onFocus, ...rest }: Props) {
+export function Link({ to, reload = false, prefetchInView = true, children, onClick, onMouseEnter, onFocus, ...rest }: Props) {
   const routes = useRouteManifest();
   const ref = useRef<HTMLAnchorElement>(null);
   const routed = !reload && isRoutedLink(to);
@@ -36,9 +38,9 @@ export function Link({ to, reload = false, children, onClick, onMouseEnter, onFo
   // (sidebar, table of contents), whose watching would otherwise lengthen its commit.
   useEffect(() => {
     const element = ref.current;
-    if (!routed || !element) return;
+    if (!routed || !prefetchInView || !element) return;
     return whenIdle(() => onceVisible(element, () => prefetchRouteWhenIdle(routes, to)));
-  }, [routed, routes, to]);
+  }, [routed, prefetchInView, routes, to]);
 
   if (isExternalUrl(to)) {
     return (

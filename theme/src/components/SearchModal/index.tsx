@@ -131,14 +131,17 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
         </div>
         {trimmed && state.response && !state.failed ? (
           <footer className={styles.footer}>
+            {/* The search page's code is fetched when a reader points at these links, not as
+                they show: most searches end on a result, and the first search's download
+                stays within its budget (DESIGN §8). */}
             <span className={styles.links}>
               {state.response.total > 0 ? (
-                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${encodeURIComponent(version)}`} onClick={onClose}>
+                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${encodeURIComponent(version)}`} prefetchInView={false} onClick={onClose}>
                   See all {state.response.total} results
                 </Link>
               ) : null}
               {site.versions.length > 1 ? (
-                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${ALL_VERSIONS}`} onClick={onClose}>
+                <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${ALL_VERSIONS}`} prefetchInView={false} onClick={onClose}>
                   Search all versions
                 </Link>
               ) : null}
