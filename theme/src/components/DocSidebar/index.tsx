@@ -1,45 +1,76 @@
 //! The docs sidebar of the page's version: the current page highlighted, categories
-//! collapsible, the category holding the current page expanded. A category's items are
-//! rendered once it has been open (as Docusaurus's lazy Collapsible): a page's HTML holds
-//! the top level and the path to the page, not every item of the sidebar, and the complete
-//! tree comes from the version's one shared sidebar chunk.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+//! collapsible, the category holding the current page expanded.
+import { useEffect, useRef, useState } from 'react';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { collapseDuration } from '../../lib/collapse';
-import { isExternalUrl } from '../../lib/paths';
+import { isExternalUrl, normalizePath, splitPath } from '../../lib/paths';
 import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
-import { type Trail, targetPath, trailTo } from './trail';
 
 export type Props = {
   /** Rendered inside the mobile drawer (no sticky column). */
   mobile?: boolean;
 };
 
+function targetPath(href: string): string {
+  return normalizePath(splitPath(href).pathname);
+}
+
+/** Whether the item is, or contains, the page at `path`. */
+export function containsPath(item: SidebarItem, path: string): boolean {
+  switch (item.type) {
+    case 'doc':
+    case 'link':
+      return !isExternalUrl(item.href) && targetPath(item.href) === path;
+    case 'category':
+      return (item.href !== null && targetPath(item.href) === path) || item.items.some((child) => containsPath(child, path));
+    case 'html':
+      return false;
+  }
+}
+
+/**
+ * Whether the item shows for the page at `path`, as in Docusaurus: an unlisted doc only on
+ * its own page; a category when it is (or holds) that page, has a page of its own that is
+ * listed, or has an item that shows.
+ */
+export function isVisible(item: SidebarItem, path: string): boolean {
+  switch (item.type) {
+    case 'doc':
+      return !item.unlisted || containsPath(item, path);
+    case 'category':
+      return (
+        (item.href !== null && targetPath(item.href) === path) ||
+        (item.href !== null && !item.linkUnlisted) ||
+        item.items.some((child) => isVisible(child, path))
+      );
+    case 'link':
+    case 'html':
+      return true;
+  }
+}
+
 export function DocSidebar({ mobile = false }: Props) {
   const sidebar = useSidebar();
-  const { path } = usePageData();
-  const trail = useMemo(() => (sidebar ? trailTo(sidebar.items, path) : null), [sidebar, path]);
-  if (!sidebar || !trail) return null;
+  if (!sidebar) return null;
   return (
     <nav aria-label="Docs sidebar" className={mobile ? styles.mobile : styles.sidebar}>
       <ul className={styles.list}>
-        <SidebarItems items={sidebar.items} trail={trail} />
+        <SidebarItems items={sidebar.items} />
       </ul>
     </nav>
   );
 }
 
-/** The items of a list and the trail to the current page (see `trail.ts`). */
-type ItemsProps = { items: SidebarItem[]; trail: Trail };
-
-function SidebarItems({ items, trail }: ItemsProps) {
+function SidebarItems({ items }: { items: SidebarItem[] }) {
+  const { path } = usePageData();
   return (
     <>
-      {items.map((item, index) => (trail.shows(item) ? <SidebarItemView key={index} item={item} trail={trail} /> : null))}
+      {items.map((item, index) =>
+        isVisible(item, path) ? <SidebarItemView key={index} item={item} /> : null,
+      )}
     </>
   );
 }
@@ -49,12 +80,13 @@ function classes(...names: (string | null | undefined)[]): string {
   return names.filter((n): n is string => Boolean(n)).join(' ');
 }
 
-function SidebarItemView({ item, trail }: { item: SidebarItem; trail: Trail }) {
+function SidebarItemView({ item }: { item: SidebarItem }) {
+  const { path } = usePageData();
   switch (item.type) {
     case 'doc':
     case 'link': {
       const external = isExternalUrl(item.href);
-      const active = trail.has(item);
+      const active = containsPath(item, path);
       return (
         <li className={classes(styles.item, item.type === 'doc' ? item.className : null)}>
           <Link
@@ -71,13 +103,13 @@ function SidebarItemView({ item, trail }: { item: SidebarItem; trail: Trail }) {
     case 'html':
       return <li className={styles.item} dangerouslySetInnerHTML={{ __html: item.value }} />;
     case 'category':
-      return <SidebarCategory item={item} trail={trail} />;
+      return <SidebarCategory item={item} />;
   }
 }
 
-function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: 'category' }>; trail: Trail }) {
+function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'category' }> }) {
   const { path } = usePageData();
-  const containsActive = trail.has(item);
+  const containsActive = containsPath(item, path);
   const isCurrent = item.href !== null && targetPath(item.href) === path;
   // The page of the category is unlisted: its label is no link (as in Docusaurus).
   const href = item.linkUnlisted ? null : item.href;
@@ -92,13 +124,7 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
   }, [containsActive, path]);
 
   const open = expanded || !item.collapsible;
-  // The items are rendered from the first time the category is open, then kept (closing
-  // animates them away). Opening one never rendered puts its items in first, while it is
-  // still closed, so that their height sets the animation's length.
-  const [itemsShown, setItemsShown] = useState(open);
-  if (open && !itemsShown) setItemsShown(true);
   const toggle = (next: boolean) => {
-    if (next && !itemsShown) flushSync(() => setItemsShown(true));
     setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
     setExpanded(next);
   };
@@ -148,7 +174,7 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
         style={duration === null ? undefined : { transitionDuration: `${duration}ms` }}
       >
         <ul ref={listRef} className={styles.list}>
-          {open || itemsShown ? <SidebarItems items={item.items} trail={trail} /> : null}
+          <SidebarItems items={item.items} />
         </ul>
       </div>
     </li>
