@@ -103,7 +103,7 @@ pub struct Rendered {
     pub h1: Option<String>,
     /// That heading as written (its inline code, links and emphasis kept): a page puts it back
     /// at the top of its content where Docusaurus shows the body's heading rather than the
-    /// page title (`build::model::body_heading`).
+    /// page title (`build::model::with_body_heading`).
     pub h1_element: Option<Node>,
     /// Every id in the page (heading ids and explicit `id`s).
     pub anchors: HashSet<String>,
