@@ -2,7 +2,9 @@
 // on stdin/stdout (one per core). It renders pages with the theme's server bundle.
 //
 //   in:  {"type":"init","site":SiteData,"routes":RouteManifest}      (first; no reply)
-//   in:  {"type":"render","id":n,"url":"/x","page":PageData,"sidebar":SidebarData|null}
+//   in:  {"type":"render","id":n,"url":"/x","page":PageData,"sidebarKey":string|null,"sidebar"?:SidebarData}
+//        (the engine sends a sidebar once, the first time a page of it comes to this worker;
+//        the worker keeps it by its key, a hash of its JSON, until the next `init`)
 //   out: {"id":n,"html":"...","head":"...","contentInHtml":bool}   or   {"id":n,"error":"message and stack"}
 //        (contentInHtml: the page's first load can read its data without its content)
 //
@@ -30,6 +32,8 @@ const { render, prepare } = await import(new URL('server/entry-server.js', dist)
 
 /** @type {{ site: unknown, routes: unknown } | null} */
 let context = null;
+/** The sidebars sent so far, by key: one parsed object per sidebar, shared by its pages. */
+let sidebars = new Map();
 /** Settles once the server bundle has loaded the site's own React pages (after `init`). */
 let ready = Promise.resolve();
 
@@ -61,17 +65,21 @@ function handle(line) {
   }
   if (message.type === 'init') {
     context = { site: message.site, routes: message.routes };
+    sidebars = new Map();
     ready = prepare ? prepare(message.site) : Promise.resolve();
     return;
   }
   if (message.type === 'render') {
     const id = message.id;
     const current = context;
+    const key = message.sidebarKey ?? null;
+    if (key !== null && message.sidebar != null) sidebars.set(key, message.sidebar);
+    const sidebar = key === null ? null : (sidebars.get(key) ?? null);
     ready.then(
       () => {
         try {
           if (!current) throw new Error('render before init: the first message must be {"type":"init",...}');
-          const { html, head, contentInHtml } = render(message.url, current.site, current.routes, message.page, message.sidebar ?? null);
+          const { html, head, contentInHtml } = render(message.url, current.site, current.routes, message.page, sidebar);
           reply({ id, html, head, contentInHtml });
         } catch (error) {
           reply({ id, error: describe(error) });

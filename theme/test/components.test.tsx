@@ -2,6 +2,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnnouncementBar, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
 import { DocFooter } from '../src/components/DocFooter';
+import { renderToString } from 'react-dom/server';
 import { DocSidebar } from '../src/components/DocSidebar';
 import { renderHead, updateDocumentHead } from '../src/app/head';
 import { errorChain, PageErrorBoundary } from '../src/components/ErrorBoundary';
@@ -93,6 +94,27 @@ describe('doc sidebar', () => {
     expect(root.querySelector('a[href="/docs/context/spec"]')?.textContent).toBe('Context Data');
     click(toggles[1] ?? null);
     expect(toggles[1]?.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("renders a closed category's items once it opens, and keeps them when it closes (as Docusaurus's lazy categories)", () => {
+    const root = mount(withProviders(<DocSidebar />));
+    expect(root.querySelector('a[href="/docs/api/supported-platforms"]')).not.toBeNull(); // on the path to the page
+    expect(root.querySelector('a[href="/docs/context/ref/Instrument"]')).toBeNull(); // closed, never opened
+    const toggle = root.querySelectorAll('button[aria-expanded]')[1] ?? null;
+    click(toggle);
+    expect(toggle?.getAttribute('aria-expanded')).toBe('true');
+    expect(root.querySelector('a[href="/docs/context/ref/Instrument"]')?.textContent).toBe('Instrument');
+    click(toggle);
+    expect(toggle?.getAttribute('aria-expanded')).toBe('false');
+    expect(root.querySelector('a[href="/docs/context/ref/Instrument"]')).not.toBeNull();
+  });
+
+  it('pre-renders the top level and the path to the page, not the items of closed categories', () => {
+    const html = renderToString(withProviders(<DocSidebar />));
+    expect(html).toContain('Introduction');
+    expect(html).toContain('Supported Platforms');
+    expect(html).toContain('Context Data');
+    expect(html).not.toContain('Instrument');
   });
 });
 

@@ -41,14 +41,18 @@ describe.skipIf(!built)('prerender worker', () => {
   it('answers render requests, survives a bad page, and exits when stdin closes', async () => {
     const { replies, code, stderr } = await runWorker([
       { type: 'init', site, routes },
-      { type: 'render', id: 1, url: page.path, page, sidebar },
-      { type: 'render', id: 2, url: '/broken', page: { ...page, content: null, toc: null }, sidebar: null },
-      { type: 'render', id: 3, url: '/', page: { ...page, path: '/', kind: 'page', title: 'Home' }, sidebar: null },
+      { type: 'render', id: 1, url: page.path, page, sidebarKey: 's1', sidebar },
+      { type: 'render', id: 2, url: '/broken', page: { ...page, content: null, toc: null }, sidebarKey: null },
+      { type: 'render', id: 3, url: '/', page: { ...page, path: '/', kind: 'page', title: 'Home' }, sidebarKey: null },
+      // The sidebar sent with page 1 is kept: later pages name it by its key only.
+      { type: 'render', id: 4, url: page.path, page, sidebarKey: 's1' },
     ]);
     expect(code, stderr).toBe(0);
-    expect(replies.map((reply) => reply.id)).toEqual([1, 2, 3]);
+    expect(replies.map((reply) => reply.id)).toEqual([1, 2, 3, 4]);
 
-    const [first, second, third] = replies;
+    const [first, second, third, fourth] = replies;
+    expect(first?.html).toContain('Supported Platforms');
+    expect(fourth?.html).toBe(first?.html);
     expect(first?.error, first?.error).toBeUndefined();
     expect(first?.html).toContain('<h1>API Specification</h1>');
     expect(first?.html).toContain('The Desktop Agent API is the core of FDC3.');
@@ -63,7 +67,7 @@ describe.skipIf(!built)('prerender worker', () => {
 
   it('keeps stdout for replies only', async () => {
     const { stdout } = await runWorker([
-      { type: 'render', id: 7, url: '/', page, sidebar: null },
+      { type: 'render', id: 7, url: '/', page, sidebarKey: null },
       'not json',
       { type: 'mystery' },
     ]);

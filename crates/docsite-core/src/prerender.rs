@@ -21,8 +21,10 @@ pub struct Job<'a> {
     pub url: &'a str,
     /// Page data JSON (already serialised for the chunk).
     pub page: &'a RawValue,
-    /// Sidebar data JSON, if any.
-    pub sidebar: Option<&'a RawValue>,
+    /// The page's sidebar, if any: a key naming its content (its JSON's hash) and its JSON.
+    /// A worker is sent each sidebar once and keeps it by its key: sent with every page, a
+    /// sidebar of every doc made the pre-render quadratic in the docs.
+    pub sidebar: Option<(&'a str, &'a RawValue)>,
     /// The caller's index of the page (not sent to the worker).
     pub index: usize,
 }
@@ -48,13 +50,24 @@ struct Worker {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    /// Keys of the sidebars this worker holds (emptied by `init`, as the worker does).
+    sidebars: std::collections::HashSet<String>,
 }
 
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 enum Request<'a> {
     Init { site: &'a SiteData, routes: &'a RouteManifest },
-    Render { id: usize, url: &'a str, page: &'a RawValue, sidebar: Option<&'a RawValue> },
+    /// `sidebar` only when the worker does not hold `sidebarKey` yet.
+    #[serde(rename_all = "camelCase")]
+    Render {
+        id: usize,
+        url: &'a str,
+        page: &'a RawValue,
+        sidebar_key: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        sidebar: Option<&'a RawValue>,
+    },
 }
 
 impl Worker {
@@ -74,7 +87,7 @@ impl Worker {
             .map_err(|e| BuildError::Theme(format!("cannot start `node {}`: {e} (is Node.js installed?)", script.display())))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        Ok(Worker { child, stdin, stdout })
+        Ok(Worker { child, stdin, stdout, sidebars: std::collections::HashSet::new() })
     }
 
     fn send_line(&mut self, line: &str) -> Result<(), BuildError> {
@@ -86,7 +99,9 @@ impl Worker {
     }
 
     fn render(&mut self, id: usize, job: &Job<'_>) -> Result<Rendered, BuildError> {
-        let req = serde_json::to_string(&Request::Render { id, url: job.url, page: job.page, sidebar: job.sidebar }).expect("serialisable");
+        let sidebar_key = job.sidebar.map(|(key, _)| key);
+        let sidebar = job.sidebar.filter(|(key, _)| !self.sidebars.contains(*key)).map(|(_, json)| json);
+        let req = serde_json::to_string(&Request::Render { id, url: job.url, page: job.page, sidebar_key, sidebar }).expect("serialisable");
         self.stdin
             .write_all(req.as_bytes())
             .and_then(|_| self.stdin.write_all(b"\n"))
@@ -96,6 +111,9 @@ impl Worker {
         let n = self.stdout.read_line(&mut line).map_err(|e| BuildError::Theme(format!("reading the pre-render worker: {e}")))?;
         if n == 0 {
             return Err(BuildError::Theme(format!("pre-render worker exited while rendering {}", job.url)));
+        }
+        if let Some((key, _)) = job.sidebar {
+            self.sidebars.insert(key.to_string());
         }
         serde_json::from_str(&line).map_err(|e| BuildError::Theme(format!("pre-render worker sent an invalid reply for {}: {e}", job.url)))
     }
@@ -124,7 +142,10 @@ impl Pool {
     /// Gives every worker the site data and the route table.
     pub fn init(&mut self, site: &SiteData, routes: &RouteManifest) -> Result<(), BuildError> {
         let init = serde_json::to_string(&Request::Init { site, routes }).expect("serialisable");
-        self.workers.iter_mut().try_for_each(|w| w.send_line(&init))
+        self.workers.iter_mut().try_for_each(|w| {
+            w.sidebars.clear();
+            w.send_line(&init)
+        })
     }
 
     /// Renders `jobs` spread over the workers; results are in job order.
@@ -152,13 +173,6 @@ impl Pool {
         }
         Ok(out)
     }
-}
-
-/// Renders every job with `workers` Node processes; results are in job order.
-pub fn prerender(theme: &ThemeBuild, site: &SiteData, routes: &RouteManifest, jobs: &[Job<'_>], workers: usize) -> Result<Vec<Rendered>, BuildError> {
-    let mut pool = Pool::start(theme, workers.clamp(1, jobs.len().max(1)))?;
-    pool.init(site, routes)?;
-    pool.render(jobs)
 }
 
 /// Fills the theme's HTML template.

@@ -30,16 +30,20 @@ pub(crate) struct Chunk {
     pub(crate) rel: PathBuf,
     /// The JSON.
     pub(crate) json: Box<serde_json::value::RawValue>,
+    /// A hash of the JSON (the name too, when named by content): what a pre-render worker
+    /// keeps a sidebar by.
+    pub(crate) hash: String,
 }
 
 impl Chunk {
     fn new(base: &str, kind: &str, json: Box<serde_json::value::RawValue>, names: ChunkNames, key: &str) -> Chunk {
+        let hash = emit::short_hash(json.get().as_bytes());
         let name = match names {
-            ChunkNames::Content => emit::short_hash(json.get().as_bytes()),
+            ChunkNames::Content => hash.clone(),
             ChunkNames::Stable => emit::short_hash(key.as_bytes()),
         };
         let rel = format!("{}/{kind}/{name}.json", emit::DATA_PREFIX);
-        Chunk { url: format!("{base}{rel}"), rel: PathBuf::from(rel), json }
+        Chunk { url: format!("{base}{rel}"), rel: PathBuf::from(rel), json, hash }
     }
 }
 
@@ -102,7 +106,7 @@ impl Chunks {
         only.unwrap_or(&all)
             .iter()
             .map(|&i| match site.pages.get(i) {
-                Some(p) => crate::prerender::Job { url: &p.route, page: &self.pages[i].json, sidebar: p.sidebar_key.as_ref().and_then(|k| self.sidebars.get(k)).map(|c| &*c.json), index: i },
+                Some(p) => crate::prerender::Job { url: &p.route, page: &self.pages[i].json, sidebar: p.sidebar_key.as_ref().and_then(|k| self.sidebars.get(k)).map(|c| (c.hash.as_str(), &*c.json)), index: i },
                 None => crate::prerender::Job { url: &site.not_found_route, page: &self.not_found.json, sidebar: None, index: i },
             })
             .collect()

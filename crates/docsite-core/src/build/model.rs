@@ -51,10 +51,12 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         }
     }
     let membership: HashMap<&str, HashMap<String, String>> = content.versions.iter().map(|v| (v.name.as_str(), load::sidebar_of_docs(v))).collect();
+    let navigations: HashMap<(&str, &str), Navigation> =
+        content.versions.iter().flat_map(|v| v.sidebars.iter().map(move |(id, items)| ((v.name.as_str(), id.as_str()), Navigation::new(v, items)))).collect();
     for ((v, d), r) in loaded.doc_jobs().into_iter().zip(renders.docs) {
         let member_of = membership[v.name.as_str()].get(&d.id).cloned();
-        let (breadcrumbs, mut previous, mut next) = match &member_of {
-            Some(sid) => navigation(v, sid, &d.id),
+        let (breadcrumbs, mut previous, mut next) = match member_of.as_deref().and_then(|sid| navigations.get(&(v.name.as_str(), sid))) {
+            Some(nav) => nav.of(v, &d.id),
             None => (Vec::new(), None, None),
         };
         // Front matter overrides (ids checked by the load stage; `null` means none).
@@ -373,62 +375,79 @@ fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
         .collect()
 }
 
-/// Breadcrumbs, previous and next of a doc in a sidebar.
-fn navigation(v: &Version, sidebar_id: &str, doc_id: &str) -> (Vec<Crumb>, Option<PageLink>, Option<PageLink>) {
-    let Some((_, items)) = v.sidebars.iter().find(|(id, _)| id == sidebar_id) else {
-        return (Vec::new(), None, None);
-    };
-    let mut order: Vec<&str> = Vec::new();
-    fn flatten<'a>(items: &'a [SidebarEntry], out: &mut Vec<&'a str>) {
-        for i in items {
-            match i {
-                SidebarEntry::Doc { id, .. } => out.push(id),
-                SidebarEntry::Category { items, link, .. } => {
-                    if let Some(l) = link {
-                        out.push(l);
+/// The reading order and breadcrumbs of one sidebar, walked once for all its docs: looking
+/// each doc up by walking the sidebar again made the model stage quadratic in the docs.
+struct Navigation<'a> {
+    /// Listed docs in reading order (category pages included).
+    order: Vec<&'a str>,
+    /// Each doc's first place in `order`.
+    position: HashMap<&'a str, usize>,
+    /// The labelled categories above each doc's first place in the sidebar.
+    crumbs: HashMap<&'a str, Vec<Crumb>>,
+}
+
+impl<'a> Navigation<'a> {
+    fn new(v: &Version, items: &'a [SidebarEntry]) -> Self {
+        fn flatten<'a>(items: &'a [SidebarEntry], out: &mut Vec<&'a str>) {
+            for i in items {
+                match i {
+                    SidebarEntry::Doc { id, .. } => out.push(id),
+                    SidebarEntry::Category { items, link, .. } => {
+                        if let Some(l) = link {
+                            out.push(l);
+                        }
+                        flatten(items, out);
                     }
-                    flatten(items, out);
+                    _ => {}
                 }
-                _ => {}
             }
         }
-    }
-    flatten(items, &mut order);
-    order.dedup();
-    // Unlisted docs are out of the sequence: they are no one's previous or next, and have
-    // none themselves (as Docusaurus).
-    order.retain(|id| v.doc(id).is_none_or(|d| !d.front.unlisted));
-    let link_to = |id: &str| page_link(v, id);
-    let pos = order.iter().position(|id| *id == doc_id);
-    let previous = pos.and_then(|p| p.checked_sub(1)).and_then(|p| link_to(order[p]));
-    let next = pos.and_then(|p| order.get(p + 1)).and_then(|id| link_to(id));
-    fn crumbs(items: &[SidebarEntry], v: &Version, doc_id: &str, path: &mut Vec<Crumb>) -> bool {
-        for i in items {
-            match i {
-                SidebarEntry::Doc { id, .. } if id == doc_id => return true,
-                SidebarEntry::Category { label, items, link, .. } => {
-                    if link.as_deref() == Some(doc_id) {
-                        return true;
+        let mut order: Vec<&str> = Vec::new();
+        flatten(items, &mut order);
+        order.dedup();
+        // Unlisted docs are out of the sequence: they are no one's previous or next, and have
+        // none themselves (as Docusaurus).
+        order.retain(|id| v.doc(id).is_none_or(|d| !d.front.unlisted));
+        let mut position = HashMap::with_capacity(order.len());
+        for (i, id) in order.iter().enumerate() {
+            position.entry(*id).or_insert(i);
+        }
+        fn crumbs<'a>(items: &'a [SidebarEntry], v: &Version, path: &mut Vec<Crumb>, out: &mut HashMap<&'a str, Vec<Crumb>>) {
+            for i in items {
+                match i {
+                    SidebarEntry::Doc { id, .. } => {
+                        out.entry(id.as_str()).or_insert_with(|| path.clone());
                     }
-                    if !label.is_empty() {
-                        path.push(Crumb { label: label.clone(), href: link.as_ref().and_then(|l| v.doc(l)).filter(|d| !d.front.unlisted).map(|d| encode_path(&d.route)) });
+                    SidebarEntry::Category { label, items, link, .. } => {
+                        if let Some(l) = link {
+                            out.entry(l.as_str()).or_insert_with(|| path.clone());
+                        }
+                        if !label.is_empty() {
+                            path.push(Crumb { label: label.clone(), href: link.as_ref().and_then(|l| v.doc(l)).filter(|d| !d.front.unlisted).map(|d| encode_path(&d.route)) });
+                        }
+                        crumbs(items, v, path, out);
+                        if !label.is_empty() {
+                            path.pop();
+                        }
                     }
-                    if crumbs(items, v, doc_id, path) {
-                        return true;
-                    }
-                    if !label.is_empty() {
-                        path.pop();
-                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
-        false
+        let mut by_doc = HashMap::new();
+        crumbs(items, v, &mut Vec::new(), &mut by_doc);
+        Navigation { order, position, crumbs: by_doc }
     }
-    let mut breadcrumbs = Vec::new();
-    crumbs(items, v, doc_id, &mut breadcrumbs);
-    if let Some(d) = v.doc(doc_id) {
-        breadcrumbs.push(Crumb { label: d.sidebar_label(), href: None });
+
+    /// Breadcrumbs, previous and next of a doc.
+    fn of(&self, v: &Version, doc_id: &str) -> (Vec<Crumb>, Option<PageLink>, Option<PageLink>) {
+        let pos = self.position.get(doc_id).copied();
+        let previous = pos.and_then(|p| p.checked_sub(1)).and_then(|p| page_link(v, self.order[p]));
+        let next = pos.and_then(|p| self.order.get(p + 1)).and_then(|id| page_link(v, id));
+        let mut breadcrumbs = self.crumbs.get(doc_id).cloned().unwrap_or_default();
+        if let Some(d) = v.doc(doc_id) {
+            breadcrumbs.push(Crumb { label: d.sidebar_label(), href: None });
+        }
+        (breadcrumbs, previous, next)
     }
-    (breadcrumbs, previous, next)
 }

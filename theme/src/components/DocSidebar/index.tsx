@@ -1,76 +1,45 @@
 //! The docs sidebar of the page's version: the current page highlighted, categories
-//! collapsible, the category holding the current page expanded.
-import { useEffect, useRef, useState } from 'react';
+//! collapsible, the category holding the current page expanded. A category's items are
+//! rendered once it has been open (as Docusaurus's lazy Collapsible): a page's HTML holds
+//! the top level and the path to the page, not every item of the sidebar, and the complete
+//! tree comes from the version's one shared sidebar chunk.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { collapseDuration } from '../../lib/collapse';
-import { isExternalUrl, normalizePath, splitPath } from '../../lib/paths';
+import { isExternalUrl } from '../../lib/paths';
 import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { type Trail, targetPath, trailTo } from './trail';
 
 export type Props = {
   /** Rendered inside the mobile drawer (no sticky column). */
   mobile?: boolean;
 };
 
-function targetPath(href: string): string {
-  return normalizePath(splitPath(href).pathname);
-}
-
-/** Whether the item is, or contains, the page at `path`. */
-export function containsPath(item: SidebarItem, path: string): boolean {
-  switch (item.type) {
-    case 'doc':
-    case 'link':
-      return !isExternalUrl(item.href) && targetPath(item.href) === path;
-    case 'category':
-      return (item.href !== null && targetPath(item.href) === path) || item.items.some((child) => containsPath(child, path));
-    case 'html':
-      return false;
-  }
-}
-
-/**
- * Whether the item shows for the page at `path`, as in Docusaurus: an unlisted doc only on
- * its own page; a category when it is (or holds) that page, has a page of its own that is
- * listed, or has an item that shows.
- */
-export function isVisible(item: SidebarItem, path: string): boolean {
-  switch (item.type) {
-    case 'doc':
-      return !item.unlisted || containsPath(item, path);
-    case 'category':
-      return (
-        (item.href !== null && targetPath(item.href) === path) ||
-        (item.href !== null && !item.linkUnlisted) ||
-        item.items.some((child) => isVisible(child, path))
-      );
-    case 'link':
-    case 'html':
-      return true;
-  }
-}
-
 export function DocSidebar({ mobile = false }: Props) {
   const sidebar = useSidebar();
-  if (!sidebar) return null;
+  const { path } = usePageData();
+  const trail = useMemo(() => (sidebar ? trailTo(sidebar.items, path) : null), [sidebar, path]);
+  if (!sidebar || !trail) return null;
   return (
     <nav aria-label="Docs sidebar" className={mobile ? styles.mobile : styles.sidebar}>
       <ul className={styles.list}>
-        <SidebarItems items={sidebar.items} />
+        <SidebarItems items={sidebar.items} trail={trail} />
       </ul>
     </nav>
   );
 }
 
-function SidebarItems({ items }: { items: SidebarItem[] }) {
-  const { path } = usePageData();
+/** The items of a list and the trail to the current page (see `trail.ts`). */
+type ItemsProps = { items: SidebarItem[]; trail: Trail };
+
+function SidebarItems({ items, trail }: ItemsProps) {
   return (
     <>
-      {items.map((item, index) =>
-        isVisible(item, path) ? <SidebarItemView key={index} item={item} /> : null,
-      )}
+      {items.map((item, index) => (trail.shows(item) ? <SidebarItemView key={index} item={item} trail={trail} /> : null))}
     </>
   );
 }
@@ -80,13 +49,12 @@ function classes(...names: (string | null | undefined)[]): string {
   return names.filter((n): n is string => Boolean(n)).join(' ');
 }
 
-function SidebarItemView({ item }: { item: SidebarItem }) {
-  const { path } = usePageData();
+function SidebarItemView({ item, trail }: { item: SidebarItem; trail: Trail }) {
   switch (item.type) {
     case 'doc':
     case 'link': {
       const external = isExternalUrl(item.href);
-      const active = containsPath(item, path);
+      const active = trail.has(item);
       return (
         <li className={classes(styles.item, item.type === 'doc' ? item.className : null)}>
           <Link
@@ -103,13 +71,13 @@ function SidebarItemView({ item }: { item: SidebarItem }) {
     case 'html':
       return <li className={styles.item} dangerouslySetInnerHTML={{ __html: item.value }} />;
     case 'category':
-      return <SidebarCategory item={item} />;
+      return <SidebarCategory item={item} trail={trail} />;
   }
 }
 
-function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'category' }> }) {
+function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: 'category' }>; trail: Trail }) {
   const { path } = usePageData();
-  const containsActive = containsPath(item, path);
+  const containsActive = trail.has(item);
   const isCurrent = item.href !== null && targetPath(item.href) === path;
   // The page of the category is unlisted: its label is no link (as in Docusaurus).
   const href = item.linkUnlisted ? null : item.href;
@@ -124,7 +92,13 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
   }, [containsActive, path]);
 
   const open = expanded || !item.collapsible;
+  // The items are rendered from the first time the category is open, then kept (closing
+  // animates them away). Opening one never rendered puts its items in first, while it is
+  // still closed, so that their height sets the animation's length.
+  const [itemsShown, setItemsShown] = useState(open);
+  if (open && !itemsShown) setItemsShown(true);
   const toggle = (next: boolean) => {
+    if (next && !itemsShown) flushSync(() => setItemsShown(true));
     setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
     setExpanded(next);
   };
@@ -174,7 +148,7 @@ function SidebarCategory({ item }: { item: Extract<SidebarItem, { type: 'categor
         style={duration === null ? undefined : { transitionDuration: `${duration}ms` }}
       >
         <ul ref={listRef} className={styles.list}>
-          <SidebarItems items={item.items} />
+          {open || itemsShown ? <SidebarItems items={item.items} trail={trail} /> : null}
         </ul>
       </div>
     </li>

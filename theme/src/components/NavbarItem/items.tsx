@@ -114,7 +114,9 @@ function ownsSidebarPage(
 ): boolean {
   if (item.activeSidebar === null || page.sidebarId !== item.activeSidebar || page.version !== version) return false;
   const rivals = items.filter((other): other is DocLinkNavbarItem => other.type === 'docLink' && other.activeSidebar === item.activeSidebar);
-  const order = sidebarRoutes(sidebar?.items ?? []);
+  const entries = sidebar?.items ?? [];
+  let order = readingOrders.get(entries);
+  if (!order) readingOrders.set(entries, (order = sidebarRoutes(entries)));
   const here = order.indexOf(page.path);
   let owner = rivals[0];
   let best = -1;
@@ -127,6 +129,12 @@ function ownsSidebarPage(
   }
   return owner === item;
 }
+
+/**
+ * Each sidebar's routes in reading order, made once per sidebar object: walked for every
+ * page, the sidebar made each page's render grow with the docs of the whole site.
+ */
+const readingOrders = new WeakMap<SidebarItem[], string[]>();
 
 /** The routes of a sidebar's docs and category pages, in reading order. */
 function sidebarRoutes(items: SidebarItem[], out: string[] = []): string[] {
