@@ -79,6 +79,10 @@ pub struct RawConfig {
     /// Heading levels listed in the table of contents beside each doc.
     #[serde(default)]
     pub table_of_contents: RawToc,
+    /// Colours of highlighted code blocks (Docusaurus's `themeConfig.prism`); the theme's own
+    /// when absent.
+    #[serde(default)]
+    pub prism: RawPrism,
     /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing
     /// analytics-related is loaded when absent.
     pub gtag: Option<RawGtag>,
@@ -615,9 +619,112 @@ pub struct RawNavbar {
     /// Slide the navbar away while the reader scrolls down; it comes back on scrolling up.
     #[serde(default)]
     pub hide_on_scroll: bool,
+    /// Background of the navbar: `dark` or `primary` (the primary colour) in both colour
+    /// modes; the page's own background when absent.
+    pub style: Option<NavbarStyle>,
     /// The items, in order, each placed `left` or `right`.
     #[serde(default)]
     pub items: Vec<RawNavbarItem>,
+}
+
+/// A navbar background other than the page's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum NavbarStyle {
+    /// Dark background, light text.
+    Dark,
+    /// The primary colour, light text.
+    Primary,
+}
+
+/// Code colours as a Prism theme of `prism-react-renderer` describes them (the objects of
+/// Docusaurus's `themeConfig.prism.theme` and `darkTheme`, e.g. `themes.vsDark`): `plain`
+/// colours the code block, each entry of `styles` the tokens of its `types` (Prism's token
+/// names: `keyword`, `string`, `comment`, `number`, `function`, `class-name`, `punctuation`,
+/// `operator`, `property`, `attr-name`, `tag`, `constant`, `boolean`).
+///
+/// ```toml
+/// [prism.theme.plain]
+/// color = "#393a34"
+/// backgroundColor = "#f6f8fa"
+///
+/// [[prism.theme.styles]]
+/// types = ["keyword"]
+/// style = { color = "#00009f" }
+/// ```
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawPrism {
+    /// Code colours in light mode, and in dark mode too when `darkTheme` is absent.
+    pub theme: Option<RawPrismTheme>,
+    /// Code colours in dark mode.
+    pub dark_theme: Option<RawPrismTheme>,
+}
+
+/// A Prism theme: the block's colours and the tokens' styles.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawPrismTheme {
+    /// Text and background of the code block.
+    #[serde(default)]
+    pub plain: RawPrismStyle,
+    /// Token styles; a later entry overrides an earlier one for the same type.
+    #[serde(default)]
+    pub styles: Vec<RawPrismEntry>,
+}
+
+/// The style of some token types.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawPrismEntry {
+    /// Prism's token types this style applies to, e.g. `["keyword", "builtin"]`.
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// Only in code blocks of these languages (`markup` covers `html`, `xml` and `svg`);
+    /// all languages when absent.
+    pub languages: Option<Vec<String>>,
+    /// The style.
+    #[serde(default)]
+    pub style: RawPrismStyle,
+}
+
+/// CSS properties of a Prism style, in their JavaScript spelling.
+#[derive(Debug, Default, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RawPrismStyle {
+    /// Text colour (a CSS colour).
+    pub color: Option<String>,
+    /// Background colour (of the code block, for `plain`).
+    pub background_color: Option<String>,
+    /// `italic` or `normal`.
+    pub font_style: Option<String>,
+    /// `bold`, `normal` or a weight.
+    pub font_weight: Option<String>,
+    /// `underline`, `line-through` or `none`.
+    pub text_decoration_line: Option<String>,
+    /// Opacity, 0 to 1.
+    pub opacity: Option<f64>,
+}
+
+impl RawPrism {
+    /// The style values that could end a CSS declaration (`;`, `{`, quotes, ...): (key path,
+    /// value). The build writes the values into a stylesheet as they are.
+    fn unsafe_values(&self) -> Vec<(String, String)> {
+        let safe = |v: &str| v.chars().all(|c| c.is_ascii_alphanumeric() || " #%(),./-".contains(c));
+        let mut out = Vec::new();
+        for (name, theme) in [("theme", &self.theme), ("darkTheme", &self.dark_theme)] {
+            let Some(theme) = theme else { continue };
+            let styles = std::iter::once((format!("prism.{name}.plain"), &theme.plain)).chain(theme.styles.iter().enumerate().map(|(i, e)| (format!("prism.{name}.styles[{i}].style"), &e.style)));
+            for (at, style) in styles {
+                for (key, value) in [("color", &style.color), ("backgroundColor", &style.background_color), ("fontStyle", &style.font_style), ("fontWeight", &style.font_weight), ("textDecorationLine", &style.text_decoration_line)] {
+                    if let Some(v) = value.as_deref().filter(|v| !safe(v)) {
+                        out.push((format!("{at}.{key}"), v.to_string()));
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A logo image, with an optional variant for dark mode. Paths are files under `static/`,
@@ -1252,6 +1359,13 @@ impl SiteConfig {
             }
         }
         raw.custom_css = css_ok;
+        let unsafe_css = raw.prism.unsafe_values();
+        for (key, value) in &unsafe_css {
+            errors.push(key_error(key, format!("{value:?} is not a CSS value docsite writes into the stylesheet (letters, digits, spaces and `#%(),./-` only)")));
+        }
+        if !unsafe_css.is_empty() {
+            raw.prism = RawPrism::default();
+        }
         if fatal {
             return Err(errors);
         }

@@ -186,6 +186,8 @@ pub struct NavbarData {
     pub logo: Option<LogoData>,
     /// Hide the navbar when scrolling down.
     pub hide_on_scroll: bool,
+    /// `dark` or `primary` background; the page's background when absent.
+    pub style: Option<String>,
     /// Items, in configuration order; `position` says which side.
     pub items: Vec<NavbarItem>,
 }

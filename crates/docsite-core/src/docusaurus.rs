@@ -593,16 +593,20 @@ impl Mapper<'_> {
                 "navbar" => {
                     let mut nav = tv.clone();
                     if let Some(o) = nav.as_object_mut() {
-                        for extra in ["style"] {
-                            if o.remove(extra).is_some() {
-                                self.warn(&format!("{key}.{extra}"), "the navbar follows the colour mode");
-                            }
+                        if o.get("style").and_then(Value::as_str).is_some_and(|s| s != "dark" && s != "primary") {
+                            o.remove("style");
+                            self.warn(&format!("{key}.style"), "must be `dark` or `primary`");
                         }
                     }
                     out.insert("navbar".into(), nav);
                 }
                 "footer" => {
-                    let footer = tv.clone();
+                    let mut footer = tv.clone();
+                    // Docusaurus's footer is light unless `style: 'dark'` (docsite.toml's default
+                    // is dark).
+                    if let Some(o) = footer.as_object_mut() {
+                        o.entry("style").or_insert_with(|| json!("light"));
+                    }
                     out.insert("footer".into(), footer);
                 }
                 "announcementBar" => {
@@ -639,7 +643,16 @@ impl Mapper<'_> {
                                     }
                                 }
                             }
-                            "theme" | "darkTheme" => self.warn(&format!("{key}.{pk}"), "code colours come from docsite's theme (light and dark)"),
+                            "theme" | "darkTheme" => match pv {
+                                Value::Object(o) if o.contains_key("$unresolved") => {
+                                    self.warn(&format!("{key}.{pk}"), "its package is not installed (run `npm install` in the site); code colours come from docsite's theme")
+                                }
+                                Value::Object(_) => {
+                                    let prism = out.entry("prism").or_insert_with(|| json!({}));
+                                    prism[pk.as_str()] = pv.clone();
+                                }
+                                _ => self.warn(&format!("{key}.{pk}"), "must be a Prism theme object (`plain` and `styles`, e.g. `themes.vsDark` of prism-react-renderer)"),
+                            },
                             _ => self.warn(&format!("{key}.{pk}"), "not a prism option docsite knows"),
                         }
                     }
@@ -745,7 +758,7 @@ fn site_path(site_dir: &Path, path: &str) -> String {
 }
 
 /// The keys of `docsite.toml` that come from a Docusaurus config's `themeConfig`.
-const THEME_CONFIG_KEYS: &[&str] = &["navbar", "footer", "announcementBar", "colorMode", "tableOfContents", "image"];
+const THEME_CONFIG_KEYS: &[&str] = &["navbar", "footer", "announcementBar", "colorMode", "tableOfContents", "image", "prism"];
 
 /// Removes from `value` every object key that the JSON Schema `schema` (a part of `root`)
 /// does not declare where it declares `additionalProperties: false` (the tables of

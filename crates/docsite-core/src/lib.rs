@@ -32,6 +32,7 @@ pub mod npm;
 pub mod output;
 pub mod paths;
 pub mod prerender;
+pub mod prism;
 pub mod route;
 pub mod schemas;
 pub mod search;

@@ -175,10 +175,26 @@ impl Pool {
     }
 }
 
-/// Fills the theme's HTML template.
-pub fn assemble(template: &str, html_attrs: &str, head: &str, body: &str) -> String {
+/// Fills the theme's HTML template: `head` where the template marks it (before the theme's
+/// own script and stylesheet tags), `head_end` at the end of the head, after them (a site's
+/// stylesheets, which must win over the theme's at equal specificity, as in Docusaurus).
+pub fn assemble(template: &str, html_attrs: &str, head: &str, head_end: &str, body: &str) -> String {
+    // The template's first `</head>` is its own: nothing has been inserted yet.
     template
+        .replacen("</head>", &format!("{head_end}</head>"), 1)
         .replacen("data-docsite-html", html_attrs, 1)
         .replacen("<!--docsite:head-->", head, 1)
         .replacen("<!--docsite:body-->", body, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::assemble;
+
+    #[test]
+    fn site_stylesheets_come_after_the_themes() {
+        let template = "<html data-docsite-html><head><!--docsite:head--><link rel=\"stylesheet\" href=\"./assets/index.css\"></head><body><!--docsite:body--></body></html>";
+        let html = assemble(template, "lang=\"en\"", "<title>T</title>", "<link rel=\"stylesheet\" href=\"/custom.css\">", "<main></main>");
+        assert_eq!(html, "<html lang=\"en\"><head><title>T</title><link rel=\"stylesheet\" href=\"./assets/index.css\"><link rel=\"stylesheet\" href=\"/custom.css\"></head><body><main></main></body></html>");
+    }
 }

@@ -28,6 +28,10 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
         title: raw.navbar.title.clone(),
         logo: raw.navbar.logo.as_ref().map(|l| r.logo(l)),
         hide_on_scroll: raw.navbar.hide_on_scroll,
+        style: raw.navbar.style.map(|s| match s {
+            crate::config::NavbarStyle::Dark => "dark".to_string(),
+            crate::config::NavbarStyle::Primary => "primary".to_string(),
+        }),
         items,
     };
     let footer = raw.footer.as_ref().map(|f| {

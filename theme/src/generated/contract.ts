@@ -158,6 +158,10 @@ logo: LogoData | null,
  */
 hideOnScroll: boolean, 
 /**
+ * `dark` or `primary` background; the page's background when absent.
+ */
+style: string | null, 
+/**
  * Items, in configuration order; `position` says which side.
  */
 items: Array<NavbarItem>, };

@@ -223,6 +223,22 @@ impl Site {
             .collect()
     }
 
+    /// The stylesheet of the site's Prism themes (`[prism]`), if it has one: (CSS, URL), the
+    /// URL under `_docsite/custom/` with a hash of the content like the `customCss` files.
+    pub(crate) fn prism_css(&self) -> Option<(String, String)> {
+        let css = crate::prism::stylesheet(&self.config.raw.prism)?;
+        let url = format!("{}{}/custom/{}-prism.css", self.config.base_url, emit::DATA_PREFIX, emit::short_hash(css.as_bytes()));
+        Some((css, url))
+    }
+
+    /// The `<link>`s of the site's stylesheets, for the end of every head (after the theme's
+    /// stylesheet, so that a site rule wins at equal specificity): the Prism themes' colours,
+    /// then the `customCss` files, which may override them.
+    fn site_stylesheet_links(&self) -> String {
+        let urls = self.prism_css().map(|(_, url)| url).into_iter().chain(self.custom_css().into_iter().map(|(_, url)| url));
+        urls.map(|url| format!("<link rel=\"stylesheet\" href=\"{}\">", escape(&url))).collect()
+    }
+
     /// The page at every `redirects` route that sends readers on to its target, for hosts
     /// without redirect rules (`_redirects` has the same redirects for hosts with them, and
     /// `docsite serve` answers those with a 301). A script of the engine's
@@ -269,6 +285,9 @@ impl Site {
             let target = crate::output::under(out, url.strip_prefix(base.as_str()).unwrap_or(&url))?;
             let bytes = std::fs::read(&source).map_err(BuildError::io(&source))?;
             write_file(&target, &bytes)?;
+        }
+        if let Some((css, url)) = self.prism_css() {
+            write_file(&crate::output::under(out, url.strip_prefix(base.as_str()).unwrap_or(&url))?, css.as_bytes())?;
         }
         emit::copy_tree(&client.join("assets"), &out.join("assets"))?;
         for a in &self.assets {
@@ -321,8 +340,8 @@ impl Site {
         let mut failures = Diagnostics::default();
         // Config values become attribute values: escaped, so no config can add markup.
         let attrs = format!("lang=\"{}\" dir=\"{}\"", escape(&self.site_data.locale.html_lang), self.site_data.locale.direction);
-        // Site-wide additions to every head: the `customCss` stylesheets (after the theme's).
-        let site_head: String = self.custom_css().iter().map(|(_, url)| format!("<link rel=\"stylesheet\" href=\"{}\">", escape(url))).collect();
+        // Site-wide additions to the end of every head: the site's stylesheets.
+        let site_head = self.site_stylesheet_links();
         let writes = jobs
             .iter()
             .zip(rendered)
@@ -345,7 +364,6 @@ impl Site {
                 if let Some(p) = self.pages.get(job.index) {
                     head.push_str(&super::social::head_tags(&self.config, &p.data, p.image.as_deref(), &r.head));
                 }
-                head.push_str(&site_head);
                 if let Some(icon) = &self.config.raw.favicon {
                     head.push_str(&format!("<link rel=\"icon\" href=\"{}\">", escape(&format!("{base}{}", icon.trim_start_matches('/')))));
                 }
@@ -353,7 +371,7 @@ impl Site {
                 // record names once the page has painted (`theme/src/app/deferredEntry.ts`).
                 head.push_str(&format!("<script id=\"__docsite\" type=\"application/json\">{}</script>", emit::script_safe_json(&serde_json::to_string(&boot).expect("json"))));
                 head.push_str(extra_head);
-                Some((path, crate::prerender::assemble(template, &attrs, &head, &r.html)))
+                Some((path, crate::prerender::assemble(template, &attrs, &head, &site_head, &r.html)))
             })
             .collect();
         if failures.has_errors() {

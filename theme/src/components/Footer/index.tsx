@@ -36,7 +36,7 @@ export function Footer() {
   if (!footer) return null;
   const dark = footer.style === 'dark';
   return (
-    <footer className={`footer ${styles.footer} ${dark ? styles.dark : ''}`}>
+    <footer className={`footer ${styles.footer} ${dark ? `${styles.dark} footer--dark` : ''}`}>
       <div className={styles.inner}>
         {footer.columns.length > 0 ? (
           <div className={styles.columns}>

@@ -66,9 +66,11 @@ export function Navbar() {
   const right = navbar.items.filter((item) => item.position === 'right');
   const search = right.filter((item) => item.type === 'search');
   const rightOthers = right.filter((item) => item.type !== 'search');
+  // `navbar.style`: the theme's class and Docusaurus's (`navbar--dark`, which site CSS targets).
+  const style = navbar.style ? ` ${styles[navbar.style]} navbar--${navbar.style}` : '';
 
   return (
-    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}`}>
+    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}${style}`}>
       <div className={styles.inner}>
         <div className={styles.side}>
           <button
