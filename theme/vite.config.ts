@@ -7,7 +7,6 @@
 // the theme's run-time dependencies are installed (the npm package's), and vitest is not one
 // of them. The reference types the `test` block below.
 /// <reference types="vitest/config" />
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { siteCode } from './site-code.config.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './src/app/deferredEntry.ts';
+import { scopedName } from './src/lib/cssModuleNames.ts';
 
 /**
  * react-router ships its components as `React.forwardRef(...)`/`createContext(...)`
@@ -95,17 +95,6 @@ function precompressAssets(): Plugin {
   };
 }
 
-/**
- * Short, stable class names: a hash of the file (relative to the theme) and the class,
- * so that the client and server builds agree. Short because every name is shipped
- * twice (in the CSS and in the JS).
- */
-function scopedName(local: string, file: string): string {
-  const rel = path.relative(import.meta.dirname, file).split(path.sep).join('/');
-  const hash = createHash('sha256').update(`${rel}:${local}`).digest('base64url');
-  return `_${hash.replace(/[-_]/g, '').slice(0, 5)}`;
-}
-
 // A site build (`DOCSITE_SITE_DIR` set by the engine, `site-code.config.ts`) compiles the
 // site's own React pages and components with the theme, into the site's `.docsite/` folder.
 const site = siteCode(import.meta.dirname);
@@ -125,7 +114,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(site.dir && isSsrBuild ? { ssr: { noExternal: true } } : {}),
   css: {
     modules: {
-      generateScopedName: scopedName,
+      generateScopedName: (local: string, file: string) => scopedName(local, file, import.meta.dirname),
     },
   },
   build: isSsrBuild
@@ -153,6 +142,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         // Mermaid's chunks are large but load only when a page has a diagram.
         chunkSizeWarningLimit: 1500,
+        // The print stylesheet (index.html) is a file of its own, fetched without holding up
+        // the page (`media="print"`), never a `data:` URL in every page's head.
+        assetsInlineLimit: (file) => (file.endsWith('.css') ? false : undefined),
       },
   test: {
     environment: 'happy-dom',

@@ -8,7 +8,8 @@
 //                                         run by .ci/run after the site build
 //
 // A page's first view is every same-origin script, modulepreload and stylesheet its HTML
-// links, plus, recursively, every module those scripts import statically (`import … from`,
+// links (but a `media="print"` stylesheet, which waits for nothing on screen), plus,
+// recursively, every module those scripts import statically (`import … from`,
 // `export … from`, `import "…"`) and every stylesheet `@import`: what the browser fetches
 // before the page is interactive. Dynamic `import()` chunks are not in it.
 //
@@ -51,6 +52,8 @@ function linkedAssets(html) {
       const src = attr('src');
       if (src) urls.push(src);
     } else if (/^(?:modulepreload|docsite-modulepreload|stylesheet)$/i.test(attr('rel') ?? '')) {
+      // A print stylesheet is fetched at the lowest priority and holds up nothing on screen.
+      if (/^\s*print\s*$/i.test(attr('media') ?? '')) continue;
       const href = attr('href');
       if (href) urls.push(href);
     }

@@ -76,6 +76,9 @@ describe('the first-view checker', () => {
     const view = pageFirstView(site, '/docs/page');
     expect(view.files.map((file) => file.url).sort()).toEqual(['/assets/entry.js', '/assets/main.css', '/assets/more.css', '/assets/shared.js', '/assets/side.js']);
     expect(view.external).toEqual(['https://third.party/x.js']);
+    // A print stylesheet waits for nothing on screen: not in the first view.
+    const printed = fakeBuild('<script type="module" src="/assets/entry.js"></script><link rel="stylesheet" media="print" href="/assets/main.css">');
+    expect(pageFirstView(printed.site, '/docs/page').files.map((file) => file.url).sort()).toEqual(['/assets/entry.js', '/assets/shared.js', '/assets/side.js']);
     expect(checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] }).failures).toEqual([]);
   });
 

@@ -25,7 +25,10 @@ test('the site\'s custom CSS is linked after the theme\'s and wins at equal spec
   // As written by the build: the theme's stylesheet first, the site's at the end of the head
   // (the Prism colours, then customCss).
   const html = await (await fetch(ctx.server.base + DOC)).text();
-  const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+  const links = [...html.matchAll(/<link rel="stylesheet"([^>]*) href="([^"]+)"/g)];
+  // The theme's print stylesheet applies to paper only: it decides nothing on screen.
+  assert.deepEqual(links.filter((m) => /media="print"/.test(m[1])).map((m) => m[2].replace(/-[\w-]+\.css$/, '')), ['/assets/print']);
+  const sheets = links.filter((m) => !/media=/.test(m[1])).map((m) => m[2]);
   assert.equal(sheets.length, 3, sheets.join(' '));
   assert.match(sheets[0], /^\/assets\/index-[\w-]+\.css$/);
   assert.match(sheets[1], /^\/_docsite\/custom\/[0-9a-f]+-prism\.css$/);
