@@ -66,8 +66,8 @@ export function Navbar() {
   const right = navbar.items.filter((item) => item.position === 'right');
   const search = right.filter((item) => item.type === 'search');
   const rightOthers = right.filter((item) => item.type !== 'search');
-  // `navbar.style`: the theme's class and Docusaurus's (`navbar--dark`, which site CSS targets).
-  const style = navbar.style ? ` ${styles[navbar.style]} navbar--${navbar.style}` : '';
+  // `navbar.style`: Docusaurus's class (`navbar--dark`), styled by styles/tokens.css.
+  const style = navbar.style ? ` navbar--${navbar.style}` : '';
 
   return (
     <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}${style}`}>
