@@ -108,7 +108,7 @@ test('back to a long page shows the content the reader left, however far down', 
   await page.evaluate((id) => document.getElementById(id).scrollIntoView(), id);
   await frames(page);
   const left = await page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, id);
-  await page.evaluate(() => document.querySelector('nav[aria-label="Docs sidebar"] a[href="/docs/fdc3-intro"]').click());
+  await page.evaluate(() => document.querySelector('footer a[href="/docs/fdc3-intro"]').click());
   await page.locator('main h1', { hasText: 'Welcome to FDC3' }).waitFor();
   await page.goBack();
   await page.locator('main h1', { hasText: 'DesktopAgent' }).waitFor();
