@@ -6,9 +6,10 @@ consecutive words, lower-cased, punctuation dropped) that also occur on the stan
 the same path, read from a git directory of github:finos/FDC3 (a bare mirror is fine). Prints the
 pages over the per-page limit and the overall figure; exits 1 when a limit is exceeded.
 
-    bench/copy-check.py <finos/FDC3 git dir> [--version next|2.2|...] [--rev HEAD]
+    bench/copy-check.py <finos/FDC3 git dir> [--version next|2.2|... | --all-versions] [--rev HEAD]
                         [--page-limit 0.15] [--total-limit 0.05] [--prose]
                         [--paraphrases [N]] [--paraphrase-limit 0.02] [--show PAGE]
+                        [--min-sentences 50]
 
 --prose leaves out fenced code blocks on both sides (signatures are facts and repeat by nature).
 
@@ -18,6 +19,11 @@ mostly the same words, reordered or lightly changed (see `close`). It prints the
 (default 10) with the highest share of such sentences and exits 1 when the share of a page of
 at least --min-sentences sentences (default 50) exceeds --paraphrase-limit. --show PAGE (a path under the version folder) prints each close sentence of
 that page beside the standard's.
+
+--all-versions checks next and every release of site/versions.json in one run: one line per page
+with close paraphrases (at most N per version; "OVER" marks a page over the limit) or over the
+shingle limit, prefixed with its version, then one summary line per version; exits 1 when any
+version fails. With --show PAGE it prints that page's pairs in every version that has it.
 """
 import argparse
 import difflib
@@ -121,28 +127,29 @@ def standard_page(git_dir, rev, path):
     return out.stdout if out.returncode == 0 else None
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("git_dir")
-    ap.add_argument("--version", default="next")
-    ap.add_argument("--rev", default="HEAD")
-    ap.add_argument("--page-limit", type=float, default=0.15)
-    ap.add_argument("--total-limit", type=float, default=0.05)
-    ap.add_argument("--prose", action="store_true")
-    ap.add_argument("--paraphrases", nargs="?", type=int, const=10, default=None)
-    ap.add_argument("--paraphrase-limit", type=float, default=0.02)
-    ap.add_argument("--show", default=None)
-    ap.add_argument("--min-sentences", type=int, default=50)
-    a = ap.parse_args()
-    if a.version == "next":
-        ours, theirs = ROOT / "site/docs", "website/docs"
-    else:
-        ours, theirs = ROOT / f"site/versioned_docs/version-{a.version}", f"website/versioned_docs/version-{a.version}"
+def version_dirs(version):
+    """Our folder and the standard's folder (in its repository) for one version."""
+    if version == "next":
+        return ROOT / "site/docs", "website/docs"
+    return ROOT / f"site/versioned_docs/version-{version}", f"website/versioned_docs/version-{version}"
+
+
+def all_versions():
+    """next, then every release of site/versions.json (newest first)."""
+    import json
+    return ["next"] + json.loads((ROOT / "site/versions.json").read_text(encoding="utf-8"))
+
+
+def check(a, version):
+    """One version's figures: (pages over the shingle limit, overall shingle share, shingle count,
+    close-paraphrase pages [(share, rel, n, count)], shown pairs {rel: [(ours, theirs)]})."""
+    ours, theirs = version_dirs(version)
     if not ours.is_dir():
         sys.exit(f"no such version folder: {ours}")
     total = shared = 0
     over = []
     close_pages = []
+    shown = {}
     for page in sorted(ours.rglob("*.md")):
         rel = page.relative_to(ours).as_posix()
         std = standard_page(a.git_dir, a.rev, f"{theirs}/{rel}")
@@ -152,8 +159,7 @@ def main():
             if count:
                 close_pages.append((len(found) / count, rel, len(found), count))
             if a.show == rel:
-                for mine_s, theirs_s in found:
-                    print(f"ours:     {mine_s}\nstandard: {theirs_s}\n")
+                shown[rel] = found
         mine = shingles(words(text, a.prose))
         if not mine:
             continue
@@ -164,23 +170,90 @@ def main():
         if share > a.page_limit:
             over.append((share, rel, common, len(mine)))
     overall = shared / total if total else 0.0
+    close_pages.sort(reverse=True)
+    return over, overall, total, close_pages, shown
+
+
+def too_close(a, close_pages):
+    # On a short page one sentence is several per cent: the limit is for pages of some length.
+    return [p for p in close_pages if p[0] > a.paraphrase_limit and p[3] >= a.min_sentences]
+
+
+def print_shown(shown):
+    for found in shown.values():
+        for mine_s, theirs_s in found:
+            print(f"ours:     {mine_s}\nstandard: {theirs_s}\n")
+
+
+def report_one(a, version):
+    over, overall, total, close_pages, shown = check(a, version)
+    print_shown(shown)
     for share, rel, common, n in sorted(over, reverse=True):
         print(f"{share:6.1%}  {rel}  ({common}/{n} shingles)")
     print(f"overall {overall:.2%} of {total} shingles; {len(over)} page(s) over {a.page_limit:.0%}")
-    too_close = []
+    failing = []
     if a.paraphrases is not None:
-        close_pages.sort(reverse=True)
         print(f"close paraphrases (pages with the highest share of sentences, limit {a.paraphrase_limit:.0%}):")
         for share, rel, n, count in close_pages[: a.paraphrases]:
             print(f"{share:6.1%}  {rel}  ({n}/{count} sentences)")
-        # On a short page one sentence is several per cent: the limit is for pages of some length.
-        too_close = [p for p in close_pages if p[0] > a.paraphrase_limit and p[3] >= a.min_sentences]
+        failing = too_close(a, close_pages)
         n = sum(p[2] for p in close_pages)
         count = sum(p[3] for p in close_pages)
-        print(f"overall {n / count if count else 0:.2%} of {count} sentences; {len(too_close)} page(s) of {a.min_sentences}+ sentences over {a.paraphrase_limit:.0%}")
-        for share, rel, n, count in too_close:
+        print(f"overall {n / count if count else 0:.2%} of {count} sentences; {len(failing)} page(s) of {a.min_sentences}+ sentences over {a.paraphrase_limit:.0%}")
+        for share, rel, n, count in failing:
             print(f"  over: {share:6.1%}  {rel}  ({n}/{count})")
-    sys.exit(1 if over or overall > a.total_limit or too_close else 0)
+    return bool(over or overall > a.total_limit or failing)
+
+
+def report_all(a):
+    """Every version: one line per page that has a close paraphrase (or is over the shingle
+    limit), then one summary line per version. With --show PAGE, that page's pairs in every
+    version that has it."""
+    failed = False
+    summary = []
+    for version in all_versions():
+        over, overall, total, close_pages, shown = check(a, version)
+        for found in shown.values():
+            if found:
+                print(f"--- {version}/{a.show}")
+                print_shown(shown)
+        for share, rel, common, n in sorted(over, reverse=True):
+            print(f"{version:>5}  shingles {share:6.1%}  {rel}  ({common}/{n})")
+        failing = too_close(a, close_pages) if a.paraphrases is not None else []
+        flagged = [p for p in close_pages if p[2]]
+        for share, rel, n, count in flagged[: a.paraphrases] if a.paraphrases is not None else []:
+            mark = "  OVER" if (share, rel, n, count) in failing else ""
+            print(f"{version:>5}  {share:6.1%}  {rel}  ({n}/{count} sentences){mark}")
+        n = sum(p[2] for p in close_pages)
+        count = sum(p[3] for p in close_pages)
+        bad = bool(over or overall > a.total_limit or failing)
+        failed |= bad
+        line = f"{version:>5}: shingles {overall:.2%} of {total}, {len(over)} page(s) over {a.page_limit:.0%}"
+        if a.paraphrases is not None:
+            line += (f"; close sentences {n}/{count} ({n / count if count else 0:.2%}) on {len(flagged)} page(s),"
+                     f" {len(failing)} page(s) of {a.min_sentences}+ sentences over {a.paraphrase_limit:.0%}")
+        summary.append(line + ("  FAIL" if bad else ""))
+    print("\n".join(summary))
+    return failed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("git_dir")
+    ap.add_argument("--version", default="next")
+    ap.add_argument("--all-versions", action="store_true",
+                    help="check next and every release; one line per flagged page, one summary line per version")
+    ap.add_argument("--rev", default="HEAD")
+    ap.add_argument("--page-limit", type=float, default=0.15)
+    ap.add_argument("--total-limit", type=float, default=0.05)
+    ap.add_argument("--prose", action="store_true")
+    ap.add_argument("--paraphrases", nargs="?", type=int, const=10, default=None)
+    ap.add_argument("--paraphrase-limit", type=float, default=0.02)
+    ap.add_argument("--show", default=None)
+    ap.add_argument("--min-sentences", type=int, default=50)
+    a = ap.parse_args()
+    failed = report_all(a) if a.all_versions else report_one(a, a.version)
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":
