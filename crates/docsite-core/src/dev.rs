@@ -132,7 +132,10 @@ impl DevSession {
             }
         }
         self.state = None;
-        if !markdown_only {
+        // Docs and sidebars are what a rendering checks it still holds against (`RenderCache`);
+        // any other file (config, data, static files, code) may change every page.
+        let docs_only = changed.iter().all(|p| is_doc_source(p));
+        if !docs_only {
             self.cache.clear();
         }
         let touches_static = changed.iter().any(|p| p.starts_with(self.site_dir.join("static")));
@@ -153,7 +156,7 @@ impl DevSession {
         }
         let client = theme.client();
         self.theme = Some(theme);
-        if !self.copied || !markdown_only || touches_static {
+        if !self.copied || !docs_only || touches_static {
             site.copy_files(&client, &self.out_dir, true)?;
             self.copied = true;
         }
@@ -357,6 +360,18 @@ fn write_search_index((pages, language): &(Vec<(String, PageData, bool)>, String
     Ok(())
 }
 
+/// Whether an edit of `path` reaches only docs and sidebars: a Markdown file, a sidebars
+/// file (`sidebars.json`, `sidebars.js`, …, `versioned_sidebars/*`) or a category's
+/// `_category_` file. A sidebars file the config names otherwise counts as any other file.
+fn is_doc_source(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    matches!(ext, "md" | "mdx")
+        || name.starts_with("sidebars.")
+        || path.parent().and_then(|d| d.file_name()).is_some_and(|d| d == "versioned_sidebars")
+        || matches!(name, "_category_.json" | "_category_.yml" | "_category_.yaml")
+}
+
 fn hash(value: impl std::hash::Hash) -> u64 {
     use std::hash::Hasher;
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -376,3 +391,19 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
 /// The live-reload client: reloads the page when the server says its route changed (or
 /// every page did, or the build failed or recovered), keeping the scroll position.
 pub const CLIENT_JS: &str = include_str!("dev-client.js");
+
+#[cfg(test)]
+mod tests {
+    use super::is_doc_source;
+    use std::path::Path;
+
+    #[test]
+    fn docs_and_sidebars_are_doc_sources_and_nothing_else_is() {
+        for doc in ["site/docs/a.md", "site/docs/b.mdx", "site/sidebars.json", "site/sidebars.js", "site/versioned_sidebars/version-1.0-sidebars.json", "site/docs/guide/_category_.json", "site/docs/guide/_category_.yml"] {
+            assert!(is_doc_source(Path::new(doc)), "{doc}");
+        }
+        for other in ["site/docusaurus.config.js", "site/docsite.toml", "site/data/users.json", "site/static/img/a.png", "site/src/pages/index.js", "site/versions.json", "site/src/css/custom.css"] {
+            assert!(!is_doc_source(Path::new(other)), "{other}");
+        }
+    }
+}

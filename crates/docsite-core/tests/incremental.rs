@@ -72,15 +72,59 @@ fn a_second_check_renders_only_changed_docs() {
 }
 
 #[test]
-fn a_changed_route_renders_everything_again() {
+fn a_changed_route_renders_that_doc_and_the_docs_linking_to_its_file() {
     let dir = site_copy();
     let mut cache = RenderCache::default();
     check_with(dir.path(), Some(&mut cache)).unwrap();
-    let first = cache.rendered_last;
-    // Another doc's route changes, so links written as .md paths resolve differently.
+    // intro.md links to guides/01-first.md by its file: the link's route changes with it.
     edit(&dir.path().join("docs/guides/01-first.md"), "---\n", "---\nslug: /getting-started\n");
+    let site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 2, "the edited doc and the one doc linking to it");
+    let intro = format!("{:?}", site.page("/docs/next/intro").unwrap().content);
+    assert!(intro.contains("/docs/next/getting-started"), "{intro}");
+}
+
+#[test]
+fn a_new_doc_renders_only_itself_and_the_docs_whose_links_it_mends() {
+    let dir = site_copy();
+    let mut cache = RenderCache::default();
     check_with(dir.path(), Some(&mut cache)).unwrap();
-    assert_eq!(cache.rendered_last, first);
+    std::fs::write(dir.path().join("docs/extra.md"), "---\ntitle: Extra\n---\n\nMore text.\n").unwrap();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 1, "the new doc only");
+    // A link to a missing doc is an error until the doc exists: then only that page renders again.
+    let formatting = dir.path().join("docs/formatting.md");
+    let text = std::fs::read_to_string(&formatting).unwrap();
+    std::fs::write(&formatting, format!("{text}\nSee [later](./later.md).\n")).unwrap();
+    errors(check_with(dir.path(), Some(&mut cache)));
+    std::fs::write(dir.path().join("docs/later.md"), "---\ntitle: Later\n---\n\nLater text.\n").unwrap();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 2, "the new doc and the doc whose link it mends");
+}
+
+#[test]
+fn a_sidebar_edit_renders_no_doc_again() {
+    let dir = site_copy();
+    let mut cache = RenderCache::default();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    edit(&dir.path().join("sidebars.json"), "\"label\": \"Formatting\"", "\"label\": \"Formatting rules\"");
+    let site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    assert_eq!(cache.rendered_last, 0);
+    let sidebar = format!("{:?}", site.sidebar("current", "docs").unwrap());
+    assert!(sidebar.contains("Formatting rules"), "{sidebar}");
+}
+
+#[test]
+fn a_card_s_new_label_renders_the_category_page_listing_it_again() {
+    let dir = copy_of("compat");
+    let mut cache = RenderCache::default();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    edit(&dir.path().join("docs/guide/code.md"), "title: ", "title: Renamed ");
+    let site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    let cards = format!("{:?}", site.page("/docs/guide").or_else(|| site.page("/docs/guide/")).expect("the category page").content);
+    assert!(cards.contains("Renamed "), "{cards}");
+    // The doc's own body is as it was: only the page listing its card renders again.
+    assert_eq!(cache.rendered_last, 1, "the category page whose <DocCardList /> shows the doc");
 }
 
 #[test]

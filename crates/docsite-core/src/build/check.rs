@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::incremental::{hash_of, DocState, Incremental, RenderCache};
+use super::incremental::{hash_of, DocState, Entry, Incremental, RenderCache};
 use super::links::LinkCheck;
 use super::model::{self, Model};
 use super::pages::{load_pages, PageSource, ReactPageSource};
@@ -278,13 +278,13 @@ fn render_stage(loaded: &Loaded, cache: Option<&mut RenderCache>) -> Renders {
     let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8)| {
         let render = || markdown::render(source, body, body_line, route, levels, &ctx);
         match cached {
-            Some(c) => c.render(hash_of((body, body_line, route, levels)), source, render),
+            Some(c) => c.render(hash_of((body, body_line, route, levels)), source, &ctx, render),
             None => (None, render()),
         }
     };
     let jobs = loaded.doc_jobs();
-    let docs: Vec<(Option<(u64, Rendered)>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front))).collect();
-    let pages: Vec<(Option<(u64, Rendered)>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels)).collect();
+    let docs: Vec<(Option<Entry>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front))).collect();
+    let pages: Vec<(Option<Entry>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels)).collect();
     let sources = jobs.iter().map(|(_, d)| &d.source).chain(loaded.pages.iter().map(|p| &p.source));
     let mut fresh = Vec::new();
     let mut all = Vec::with_capacity(docs.len() + pages.len());

@@ -13,17 +13,22 @@ use crate::data_files;
 use crate::diagnostics::BuildError;
 use crate::git;
 use crate::load;
-use crate::markdown::{self, RenderContext, Rendered};
+use crate::markdown::{self, RenderContext, RenderDeps, Rendered};
 use crate::paths::{normalize_route};
 
 /// What `docsite dev` keeps between rebuilds so that only changed files are rendered
-/// again: each doc's rendering, keyed by a hash of its inputs, and the git history.
+/// again: each doc's rendering, keyed by a hash of its text, and the git history. A
+/// rendering is reused while what it read of the rest of the site reads the same
+/// ([`RenderDeps`]): a new doc or a sidebar edit renders only the docs that link to that
+/// doc's file or list that category's cards.
 #[derive(Default)]
 pub struct RenderCache {
-    /// Hash of everything a rendering depends on besides the doc itself (routes of all
-    /// docs, data files, versions, base URL); a change empties the cache.
+    /// Hash of the site-wide settings every rendering depends on (data files, versions,
+    /// base URL, TOC levels, frame sources); a change empties the cache.
     pub(super) context: u64,
-    pub(super) renders: HashMap<PathBuf, (u64, Rendered)>,
+    /// Hash of the set of doc files (what a broken link's suggestion reads).
+    pub(super) doc_files: u64,
+    pub(super) renders: HashMap<PathBuf, Entry>,
     pub(super) updates: Option<HashMap<PathBuf, git::FileUpdate>>,
     /// Renders done by the last check (the rest came from the cache).
     pub rendered_last: usize,
@@ -35,15 +40,34 @@ impl RenderCache {
         self.renders.clear();
     }
 
-    pub(super) fn render(&self, key: u64, source: &Path, render: impl FnOnce() -> Rendered) -> (Option<(u64, Rendered)>, Rendered) {
+    /// The rendering of `source` with text hash `key`: the cached one while it holds in
+    /// `ctx`, else a fresh one from `render` (returned as a new entry too).
+    pub(super) fn render(&self, key: u64, source: &Path, ctx: &RenderContext<'_>, render: impl FnOnce() -> Rendered) -> (Option<Entry>, Rendered) {
         match self.renders.get(source) {
-            Some((k, r)) if *k == key => (None, r.clone()),
+            Some(e) if e.key == key && self.holds(e, source, ctx) => (None, e.rendered.clone()),
             _ => {
                 let r = render();
-                (Some((key, r.clone())), r)
+                (Some(Entry { key, doc_files: self.doc_files, rendered: r.clone() }), r)
             }
         }
     }
+
+    /// Whether what `entry`'s rendering read of the site reads the same in `ctx`.
+    fn holds(&self, entry: &Entry, source: &Path, ctx: &RenderContext<'_>) -> bool {
+        let deps: &RenderDeps = &entry.rendered.deps;
+        deps.doc_files.iter().all(|(file, route)| ctx.doc_routes.get(file) == route.as_ref())
+            && (!deps.every_doc || entry.doc_files == self.doc_files)
+            && deps.cards.as_ref().is_none_or(|cards| ctx.doc_cards.get(source) == cards.as_ref())
+    }
+}
+
+/// One cached rendering.
+pub(super) struct Entry {
+    /// Hash of the doc's text and what it renders as (route, TOC levels).
+    key: u64,
+    /// [`RenderCache::doc_files`] when it was rendered.
+    doc_files: u64,
+    rendered: Rendered,
 }
 
 pub(super) fn hash_of(parts: impl std::hash::Hash) -> u64 {
@@ -136,11 +160,13 @@ impl Site {
 
 
 impl RenderCache {
-    /// Empties the cache when anything a rendering depends on besides the doc itself
-    /// changed: the routes of all docs, the data files, the versions, the base URL.
+    /// Empties the cache when a site-wide setting every rendering depends on changed: the
+    /// data files, the versions, the base URL, the TOC levels, the frame sources. (The
+    /// routes of other docs and the cards of a category are checked per rendering.)
     pub(super) fn prepare(&mut self, loaded: &super::check::Loaded) {
-        let mut routes: Vec<(&PathBuf, &String)> = loaded.doc_routes.iter().collect();
-        routes.sort();
+        let mut files: Vec<&PathBuf> = loaded.doc_routes.keys().collect();
+        files.sort();
+        self.doc_files = hash_of(files);
         let data_bytes: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(loaded.config.site_dir.join(data_files::DATA_DIR))
             .sort_by_file_name()
             .into_iter()
@@ -149,10 +175,7 @@ impl RenderCache {
             .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap_or_default()))
             .collect();
         let versions = serde_json::to_string(&loaded.site_data.versions).expect("serialisable");
-        // A category page's `<DocCardList />` shows other docs' labels and descriptions.
-        let mut cards: Vec<_> = loaded.doc_cards.iter().collect();
-        cards.sort_by(|a, b| a.0.cmp(b.0));
-        let context = hash_of((routes, data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels, cards, &loaded.config.raw.security.frame_src));
+        let context = hash_of((data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels, &loaded.config.raw.security.frame_src, &loaded.content_roots));
         if context != self.context {
             self.clear();
             self.context = context;

@@ -136,6 +136,7 @@ impl TreeBuilder<'_, '_> {
             self.error(line, None, format!("`<{name}>` with `{k}` is not supported: docsite lists the items of the doc's own sidebar category"), &format!("write `<{name} />` on the category's page, or list the pages as Markdown links"));
             return;
         }
+        self.out.deps.cards = Some(self.ctx.doc_cards.get(self.source).cloned());
         let Some(cards) = self.ctx.doc_cards.get(self.source) else {
             self.error(
                 line,

@@ -115,6 +115,22 @@ pub struct Rendered {
     pub diagnostics: Vec<Diagnostic>,
     /// The article's plain text (for search and descriptions).
     pub text: String,
+    /// What the rendering read besides the file (`docsite dev` reuses it while that reads
+    /// the same: `build::incremental`).
+    pub deps: RenderDeps,
+}
+
+/// What one rendering read of the site besides its own file and the render context's
+/// site-wide settings.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct RenderDeps {
+    /// Each doc file a link to a Markdown file looked for, with the route found there (`None`:
+    /// no doc), in the order tried.
+    pub doc_files: Vec<(PathBuf, Option<String>)>,
+    /// A broken link to a Markdown file suggested the closest of every doc's file.
+    pub every_doc: bool,
+    /// The cards `<DocCardList />` showed (`None`: the doc is no category's page), when it is used.
+    pub cards: Option<Option<Vec<DocCard>>>,
 }
 
 /// Renders one document body. `body_line` is the number of lines before the body in the
@@ -1077,6 +1093,7 @@ impl TreeBuilder<'_, '_> {
                 let site = normalize_path(self.ctx.site_dir);
                 let rel = |p: &'_ Path| p.strip_prefix(&site).unwrap_or(p).display().to_string();
                 // The doc files most like the missing one, as paths from the site folder.
+                self.out.deps.every_doc = true;
                 let docs: Vec<String> = self.ctx.doc_routes.keys().map(|p| rel(p)).collect();
                 let missing = rel(&path);
                 let near = crate::diagnostics::closest(&missing, docs.iter().map(String::as_str), 1);
@@ -1178,7 +1195,7 @@ impl TreeBuilder<'_, '_> {
         files.iter().map(|file| normalize_path(file)).collect()
     }
 
-    fn resolve(&self, url: &str) -> Resolved {
+    fn resolve(&mut self, url: &str) -> Resolved {
         if url.is_empty() || has_scheme(url) || url.starts_with("//") {
             return Resolved::External;
         }
@@ -1192,10 +1209,14 @@ impl TreeBuilder<'_, '_> {
         }
         if path.ends_with(".md") || path.ends_with(".mdx") {
             let tried = self.markdown_link_files(&path);
-            return match tried.iter().find_map(|file| self.ctx.doc_routes.get(file)) {
-                Some(route) => Resolved::Route(route.clone(), anchor),
-                None => Resolved::MissingFile(tried.into_iter().next().unwrap_or_default()),
-            };
+            for file in &tried {
+                let route = self.ctx.doc_routes.get(file).cloned();
+                self.out.deps.doc_files.push((file.clone(), route.clone()));
+                if let Some(route) = route {
+                    return Resolved::Route(route, anchor);
+                }
+            }
+            return Resolved::MissingFile(tried.into_iter().next().unwrap_or_default());
         }
         if path.starts_with('/') {
             let base = self.ctx.base_url.trim_end_matches('/');
