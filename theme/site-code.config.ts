@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mdx from '@mdx-js/rollup';
 import rehypeSlug from 'rehype-slug';
+import remarkGfm from 'remark-gfm';
 import { transformWithOxc, type Alias, type Plugin } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
@@ -137,13 +138,148 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
 }
 
 /**
- * `.mdx` files the site's code imports as components (`import Intro from './intro.mdx'`),
- * compiled by MDX as Docusaurus compiles them; the theme's React is their JSX runtime.
- * Outside a doc page Docusaurus gives them no MDX components (plain `<a>`, `<h2>`), only
- * heading ids, slugged by github-slugger as rehype-slug does.
+ * `.md` and `.mdx` files compiled by MDX as Docusaurus compiles them (its `mdx-loader`:
+ * every file parsed as MDX, GFM, front matter left out, `:::type Title` admonitions,
+ * `{#id}` heading ids, other headings slugged by github-slugger as rehype-slug does), with
+ * the theme's React as their JSX runtime: the `.mdx` a React page imports
+ * (`import Intro from './intro.mdx'`), and the docs on the MDX path (`docs`: their absolute
+ * paths, the modules of the components table that are Markdown files) with the partials
+ * they import. Components come from `src/docusaurus/mdx.tsx` (MDX's provider): a doc
+ * provides the theme's MDX components, so it and its partials render headings with direct
+ * links, code blocks and admonitions as a Markdown doc does; outside a doc Docusaurus gives
+ * an imported `.mdx` no MDX components (plain `<a>`, `<h2>`), and neither do we. A doc's
+ * leading `# ` heading is left out: the engine puts it at the top of the page as it does for
+ * a Markdown doc (the page's title).
  */
-function mdxFiles(): Plugin {
-  return { enforce: 'pre', ...(mdx({ include: /\.mdx$/, jsxImportSource: 'react', rehypePlugins: [rehypeSlug] }) as Plugin) };
+function mdxFiles(themeDir: string, docs: Set<string>): Plugin[] {
+  const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
+  return [
+    { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
+    {
+      enforce: 'pre',
+      ...(mdx({
+        include: /\.mdx?$/,
+        // Docusaurus's default (`markdown.format: 'mdx'`): `.md` files are MDX too.
+        format: 'mdx',
+        mdxExtensions: ['.md', '.mdx'],
+        jsxImportSource: 'react',
+        providerImportSource: provider,
+        remarkPlugins: [remarkGfm, remarkHeadingIds, [remarkDocTitle, docs]],
+        rehypePlugins: [rehypeSlug, rehypeCodeMeta, rehypeTables],
+      }) as Plugin),
+    },
+  ];
+}
+
+/** Nodes of the Markdown (mdast) and HTML (hast) trees, as the plugins below read them. */
+type TreeNode = { type: string; depth?: number; value?: string; tagName?: string; children?: TreeNode[]; data?: Record<string, unknown>; properties?: Record<string, unknown> };
+
+function walk(node: TreeNode, visit: (node: TreeNode) => void) {
+  visit(node);
+  for (const child of node.children ?? []) walk(child, visit);
+}
+
+/**
+ * Docusaurus's Markdown syntax that MDX itself does not read, rewritten line for line (the
+ * line numbers of MDX's errors stay the file's): the front matter becomes blank lines,
+ * `:::type Title` … `:::` the `Admonition` component (`type`, `title`), and a heading's
+ * `{#id}` an escaped `\{#id\}` that `remarkHeadingIds` reads. Fenced code is left alone.
+ */
+export function docusaurusSyntax(code: string): string {
+  const lines = code.split('\n');
+  let start = 0;
+  if (lines[0]?.trim() === '---') {
+    const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
+    if (end > 0) {
+      for (let i = 0; i <= end; i++) lines[i] = '';
+      start = end + 1;
+    }
+  }
+  let fence: string | null = null;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const trimmed = line.trim();
+    const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && trimmed === marker) fence = null;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      continue;
+    }
+    const indent = line.slice(0, line.length - line.trimStart().length);
+    const admonition = /^:::+\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$/.exec(trimmed);
+    if (admonition) {
+      const [, type, bracketed, rest] = admonition;
+      const title = (bracketed ?? rest ?? '').trim();
+      lines[i] = type ? `${indent}<Admonition type=${JSON.stringify(type)}${title ? ` title={${JSON.stringify(title)}}` : ''}>` : `${indent}</Admonition>`;
+      continue;
+    }
+    const id = /^(\s{0,3}#{1,6}\s.*?)\s*\{#([^}\s]+)\}\s*$/.exec(line);
+    if (id) lines[i] = `${id[1]} \\{#${id[2]}\\}`;
+  }
+  return lines.join('\n');
+}
+
+/** A heading ending in `{#id}` (escaped by `docusaurusSyntax`) gets that id, the text without it. */
+function remarkHeadingIds() {
+  return (tree: TreeNode) =>
+    walk(tree, (node) => {
+      if (node.type !== 'heading') return;
+      const last = node.children?.at(-1);
+      const match = last?.type === 'text' ? /\s*\{#([^}\s]+)\}$/.exec(last.value ?? '') : null;
+      if (!last || !match) return;
+      last.value = (last.value ?? '').slice(0, match.index);
+      node.data = { ...node.data, hProperties: { ...((node.data?.hProperties as object) ?? {}), id: match[1] } };
+    });
+}
+
+/** A doc's leading `# ` heading (after its imports and exports) is left out (see `mdxFiles`). */
+function remarkDocTitle(docs: Set<string>) {
+  return (tree: TreeNode, file: { path?: string }) => {
+    if (!file.path || !docs.has(file.path)) return;
+    const children = tree.children ?? [];
+    const first = children.findIndex((node) => node.type !== 'mdxjsEsm');
+    if (first >= 0 && children[first]?.type === 'heading' && children[first]?.depth === 1) children.splice(first, 1);
+  };
+}
+
+/** The text of a hast node. */
+function textOf(node: TreeNode): string {
+  return node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+}
+
+/**
+ * Tables as the engine writes them (`markdown/mod.rs`): focusable (`tabindex="0"`, a
+ * scrollable region), each body cell with its column's header text as `data-label` (the
+ * narrow layout's label).
+ */
+function rehypeTables() {
+  return (tree: TreeNode) =>
+    walk(tree, (node) => {
+      if (node.type !== 'element' || node.tagName !== 'table') return;
+      node.properties = { ...node.properties, tabIndex: 0 };
+      const rows: TreeNode[] = [];
+      walk(node, (n) => void (n.type === 'element' && n.tagName === 'tr' && rows.push(n)));
+      const cells = (row: TreeNode) => (row.children ?? []).filter((c) => c.type === 'element' && (c.tagName === 'th' || c.tagName === 'td'));
+      const header = rows.find((row) => cells(row).some((c) => c.tagName === 'th'));
+      const labels = header ? cells(header).map((c) => textOf(c).trim()) : [];
+      for (const row of rows) {
+        cells(row).forEach((cell, i) => {
+          if (cell.tagName === 'td' && labels[i]) cell.properties = { ...cell.properties, dataLabel: labels[i] };
+        });
+      }
+    });
+}
+
+/** A fence's meta (`title="…"`, `{1,3}`, `showLineNumbers`) as the code element's `metastring`. */
+function rehypeCodeMeta() {
+  return (tree: TreeNode) =>
+    walk(tree, (node) => {
+      const meta = node.data?.meta;
+      if (node.type === 'element' && node.tagName === 'code' && typeof meta === 'string') node.properties = { ...node.properties, metastring: meta };
+    });
 }
 
 /**
@@ -287,6 +423,13 @@ function jsxInJs(siteDir: string): Plugin {
   };
 }
 
+/** The docs on the MDX path: the Markdown files among the components docs use (absolute paths). */
+function mdxDocs(siteDir: string, componentsFile: string | null): Set<string> {
+  if (!componentsFile || !existsSync(componentsFile)) return new Set();
+  const modules = JSON.parse(readFileSync(componentsFile, 'utf8')) as string[];
+  return new Set(modules.filter((rel) => /\.mdx?$/.test(rel)).map((rel) => path.join(siteDir, rel)));
+}
+
 export function siteCode(themeDir: string): SiteCode {
   const dir = process.env.DOCSITE_SITE_DIR ? path.resolve(process.env.DOCSITE_SITE_DIR) : null;
   const outDir = dir && process.env.DOCSITE_SITE_OUT ? path.resolve(process.env.DOCSITE_SITE_OUT) : null;
@@ -295,7 +438,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), mdxFiles(), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

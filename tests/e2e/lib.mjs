@@ -31,7 +31,8 @@ export async function freePort() {
 
 function hashTree(hash, dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name === '.docsite') continue; // the cache of an earlier in-place build
+    // The cache of an earlier in-place build, and packages it installed (from the lockfile).
+    if (entry.name === '.docsite' || entry.name === 'node_modules') continue;
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) hashTree(hash, file);
     else hash.update(entry.name).update(fs.readFileSync(file));
@@ -77,7 +78,7 @@ export function buildFixture(name, { env = {}, append = {} } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-e2e-work-'));
   try {
     const site = path.join(work, 'site');
-    fs.cpSync(source, site, { recursive: true, filter: (file) => path.basename(file) !== '.docsite' });
+    fs.cpSync(source, site, { recursive: true, filter: (file) => !['.docsite', 'node_modules'].includes(path.basename(file)) });
     for (const [file, text] of Object.entries(append)) fs.appendFileSync(path.join(site, file), text);
     const result = spawnSync(BIN, ['build', site, '--out', path.join(work, 'out')], { encoding: 'utf8', env: { ...process.env, ...env } });
     if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);

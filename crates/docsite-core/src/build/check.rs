@@ -23,7 +23,7 @@ use super::links::LinkCheck;
 use super::model::{self, Model};
 use super::pages::{load_pages, PageSource, ReactPageSource};
 use super::react_links::ReactLinks;
-use super::Site;
+use super::{DocPaths, Site};
 use crate::config::SiteConfig;
 use crate::contract::SiteData;
 use crate::data_files::{self, DataFiles};
@@ -65,6 +65,8 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     };
     let mut renders = render_stage(&loaded, cache);
     timings.push(("render", t.elapsed().as_secs_f64()));
+    let mdx = renders.docs.iter().filter(|r| r.mdx_path).count();
+    let doc_paths = DocPaths { markdown: renders.docs.len() - mdx, mdx };
 
     let t = Instant::now();
     let linked = link_stage(&mut loaded, &mut renders);
@@ -112,7 +114,7 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
         Box::new(Incremental { doc_routes, content_roots, data: data_files, doc_cards, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
-    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, incremental, react_links })
+    Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, doc_paths, incremental, react_links })
 }
 
 /// The load stage's output: everything read from the site folder, validated, and the
@@ -156,7 +158,7 @@ impl Loaded {
     }
 
     pub(super) fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus) }
     }
 
     /// What an in-place update compares against, for every doc then every page.
@@ -275,16 +277,17 @@ pub(super) struct Renders {
 fn render_stage(loaded: &Loaded, cache: Option<&mut RenderCache>) -> Renders {
     let ctx = loaded.render_context();
     let cached = cache.as_deref();
-    let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8)| {
-        let render = || markdown::render(source, body, body_line, route, levels, &ctx);
+    // Docs may take the MDX path (`markdown::render_doc`); stand-alone pages are Markdown.
+    let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8), doc: bool| {
+        let render = || if doc { markdown::render_doc(source, body, body_line, route, levels, &ctx) } else { markdown::render(source, body, body_line, route, levels, &ctx) };
         match cached {
-            Some(c) => c.render(hash_of((body, body_line, route, levels)), source, &ctx, render),
+            Some(c) => c.render(hash_of((body, body_line, route, levels, doc)), source, &ctx, render),
             None => (None, render()),
         }
     };
     let jobs = loaded.doc_jobs();
-    let docs: Vec<(Option<Entry>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front))).collect();
-    let pages: Vec<(Option<Entry>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels)).collect();
+    let docs: Vec<(Option<Entry>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front), true)).collect();
+    let pages: Vec<(Option<Entry>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels, false)).collect();
     let sources = jobs.iter().map(|(_, d)| &d.source).chain(loaded.pages.iter().map(|p| &p.source));
     let mut fresh = Vec::new();
     let mut all = Vec::with_capacity(docs.len() + pages.len());

@@ -110,7 +110,7 @@ impl Site {
     /// but the page's own body: same front matter, same title. Renders that file, checks
     /// every link and anchor of the site again, and returns the pages whose data changed.
     /// `Ok(None)` means the edit reaches further (a new title, the first use of one of the
-    /// site's components, which its code build lacks; or this site was checked without a
+    /// site's components, which its code build lacks, a doc on the MDX path; or this site was checked without a
     /// cache): check the whole site again.
     pub fn update_doc(&mut self, path: &Path) -> Result<Option<Vec<usize>>, BuildError> {
         let Some(inc) = self.incremental.as_deref_mut() else { return Ok(None) };
@@ -122,9 +122,10 @@ impl Site {
         if front != state.front || body_line != state.body_line || is_card {
             return Ok(None);
         }
-        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards };
-        let mut r = markdown::render(path, body, body_line, &state.route, state.levels, &ctx);
-        if r.h1 != state.h1 {
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus) };
+        let mut r = markdown::render_doc(path, body, body_line, &state.route, state.levels, &ctx);
+        // A doc on the MDX path is compiled by the site's code build, which the full path runs.
+        if r.h1 != state.h1 || r.mdx_path {
             return Ok(None);
         }
         // A component of the site that no page used yet is not in the site's code build:

@@ -36,7 +36,7 @@ pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
 pub use incremental::RenderCache;
 use site::PageOut;
 pub(crate) use crate::output::write_file;
-pub use site::Site;
+pub use site::{DocPaths, Site};
 pub(crate) use site::{REDIRECT_SCRIPT, REDIRECT_SCRIPT_PATH};
 
 use crate::diagnostics::BuildError;
@@ -75,6 +75,8 @@ pub struct BuildReport {
     pub diagnostics: crate::diagnostics::Diagnostics,
     /// Time per stage, for `--timings`.
     pub timings: Vec<(&'static str, f64)>,
+    /// How many docs took each render path, for `--timings`.
+    pub doc_paths: DocPaths,
 }
 
 impl BuildOptions {
@@ -101,7 +103,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     }
     site.timings.push(("write", t.elapsed().as_secs_f64()));
     staging.commit()?;
-    Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings })
+    Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
 }
 
 fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path) -> Result<(), BuildError> {

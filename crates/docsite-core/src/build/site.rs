@@ -32,6 +32,16 @@ pub(super) struct PageOut {
     pub(super) updated: Option<i64>,
 }
 
+/// How many docs (of every version) the Rust renderer rendered and how many took the MDX
+/// path (`markdown::render_doc`), for `--timings`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DocPaths {
+    /// Docs rendered by the engine's Markdown renderer.
+    pub markdown: usize,
+    /// Docs compiled by MDX and rendered with the site's React code.
+    pub mdx: usize,
+}
+
 /// The checked model of a site.
 pub struct Site {
     pub(super) config: SiteConfig,
@@ -45,6 +55,8 @@ pub struct Site {
     /// Warnings found on the way.
     pub diagnostics: Diagnostics,
     pub(super) timings: Vec<(&'static str, f64)>,
+    /// How many docs each render path took.
+    pub doc_paths: DocPaths,
     /// Kept when checking with a [`RenderCache`], for [`Site::update_doc`].
     pub(super) incremental: Option<Box<Incremental>>,
     /// The links into and out of React pages, checked after pre-rendering (none without

@@ -136,6 +136,10 @@ pub struct MdxError {
     pub message: String,
     /// Hint.
     pub hint: String,
+    /// Whether the doc is valid MDX that needs JavaScript (an import beyond the subset, an
+    /// `export`, a component the subset does not know): such a doc can take the MDX path
+    /// ([`super::RenderContext::mdx`]).
+    pub js: bool,
 }
 
 /// Admonition kinds Docusaurus knows.
@@ -245,7 +249,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             if tag_end(&tag).is_some() {
                 jsx_line(&mut stack, &mut errors, &tag, start, &out.site_imports);
             } else if no == lines.len() || no - start > 50 {
-                errors.push(MdxError { line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
+                errors.push(MdxError { js: false, line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
             } else {
                 pending_tag = Some((tag, start));
             }
@@ -302,13 +306,13 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                         push_line(frame, &format!("{}</{LIST_ADMONITION_TAG}>", open.indent), no);
                         frame.push_inserted("", no);
                     }
-                    None => errors.push(MdxError { line: no, message: "`:::` closes no open admonition".into(), hint: "open it with `:::note` (or tip, info, caution, warning, danger)".into() }),
+                    None => errors.push(MdxError { js: false, line: no, message: "`:::` closes no open admonition".into(), hint: "open it with `:::note` (or tip, info, caution, warning, danger)".into() }),
                 }
                 continue;
             }
             let (kind, title) = parse_admonition(after);
             if !ADMONITIONS.contains(&kind.as_str()) {
-                errors.push(MdxError { line: no, message: format!("unknown admonition type `{kind}`"), hint: format!("use one of {}", ADMONITIONS.join(", ")) });
+                errors.push(MdxError { js: false, line: no, message: format!("unknown admonition type `{kind}`"), hint: format!("use one of {}", ADMONITIONS.join(", ")) });
             }
             let pad = raw_line[..indent].to_string();
             let title_attr = title.map(|t| format!(" title=\"{}\"", escape_attr(&t))).unwrap_or_default();
@@ -333,12 +337,13 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                     Ok(Import::Site(module, names)) => {
                         for (local, export) in names {
                             if out.site_imports.contains_key(&local) {
-                                errors.push(MdxError { line: no, message: format!("`{local}` is imported twice"), hint: "import each name once".into() });
+                                errors.push(MdxError { js: false, line: no, message: format!("`{local}` is imported twice"), hint: "import each name once".into() });
                             }
                             out.site_imports.insert(local, SiteImport { module: module.clone(), export, line: no });
                         }
                     }
                     Err(msg) => errors.push(MdxError {
+                        js: true,
                         line: no,
                         message: msg,
                         hint: "supported: `import Tabs from '@theme/Tabs'`, `import TabItem from '@theme/TabItem'`, image imports, the site's components (`import X from '@site/src/components/X'`, `import { Y } from '@site/…'`) and JSON data (`import rows from '@site/data/rows.json'`)".into(),
@@ -350,6 +355,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
         }
         if trimmed.starts_with("export ") && stack.len() == 1 {
             errors.push(MdxError {
+                js: true,
                 line: no,
                 message: "MDX `export` is not supported".into(),
                 hint: "move the data into front matter or the page text".into(),
@@ -369,6 +375,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                     close(&mut stack);
                 } else {
                     errors.push(MdxError {
+                        js: false,
                         line: no,
                         message: "`:::` closes no open admonition".into(),
                         hint: "open it with `:::note` (or tip, info, caution, warning, danger), or close the tabs first".into(),
@@ -379,6 +386,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             let (kind, title) = parse_admonition(after);
             if !ADMONITIONS.contains(&kind.as_str()) {
                 errors.push(MdxError {
+                    js: false,
                     line: no,
                     message: format!("unknown admonition type `{kind}`"),
                     hint: format!("use one of {}", ADMONITIONS.join(", ")),
@@ -397,6 +405,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
         }
         if let Some(name) = inline_component(raw_line) {
             errors.push(MdxError {
+                js: true,
                 line: no,
                 message: format!("MDX component `<{name}>` must be on a line of its own"),
                 hint: "put the opening and closing tags on their own lines, with a blank line around the Markdown inside".into(),
@@ -411,10 +420,10 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
         push_line(stack.last_mut().expect("root"), &line, no);
     }
     if let Some((tag, start)) = pending_tag {
-        errors.push(MdxError { line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
+        errors.push(MdxError { js: false, line: start, message: format!("the tag `{}` is never closed with `>`", tag.chars().take(40).collect::<String>()), hint: "end the opening tag with `>` (or `/>`)".into() });
     }
     for open in list_admonitions {
-        errors.push(MdxError { line: open.line, message: "admonition is never closed".into(), hint: "close it with `:::` at the indentation of its list item".into() });
+        errors.push(MdxError { js: false, line: open.line, message: "admonition is never closed".into(), hint: "close it with `:::` at the indentation of its list item".into() });
     }
     while stack.len() > 1 {
         let f = stack.last().expect("frame");
@@ -426,6 +435,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             None => "block".into(),
         };
         errors.push(MdxError {
+            js: false,
             line: f.line,
             message: format!("{what} is never closed"),
             hint: "close admonitions with `:::`, tabs with `</TabItem>` / `</Tabs>` and containers with their closing tag".into(),
@@ -581,7 +591,7 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
                     frame.flush();
                     frame.children.push(Block::Component { name, attrs, line: no });
                 } else {
-                    errors.push(MdxError { line: no, message: format!("`<{name}>` takes no content"), hint: format!("close it in the same tag and keep it on a line of its own: `<{name} />`") });
+                    errors.push(MdxError { js: false, line: no, message: format!("`<{name}>` takes no content"), hint: format!("close it in the same tag and keep it on a line of its own: `<{name} />`") });
                 }
                 return true;
             }
@@ -618,6 +628,7 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
                 close(stack);
             } else {
                 errors.push(MdxError {
+                    js: false,
                     line: no,
                     message: format!("`</{name}>` does not match the open element"),
                     hint: "check that every <Tabs>, <TabItem>, layout container and ::: is closed in order".into(),
@@ -625,10 +636,10 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
             }
         }
         Jsx::Unknown(name) => {
-            errors.push(MdxError { line: no, message: format!("unsupported MDX component `<{name}>`"), hint: SUPPORTED.into() });
+            errors.push(MdxError { js: true, line: no, message: format!("unsupported MDX component `<{name}>`"), hint: SUPPORTED.into() });
         }
         Jsx::Invalid(why) => {
-            errors.push(MdxError { line: no, message: why, hint: "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports".into() });
+            errors.push(MdxError { js: true, line: no, message: why, hint: "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports".into() });
         }
     }
     true

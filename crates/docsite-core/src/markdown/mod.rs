@@ -9,7 +9,10 @@
 mod components;
 pub mod html_policy;
 pub mod mdx;
+mod mdx_path;
 pub mod site_components;
+
+pub use mdx_path::MdxPath;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -60,6 +63,8 @@ pub struct RenderContext<'a> {
     pub frame_src: &'a [String],
     /// The cards of `<DocCardList />` on each sidebar category's page.
     pub doc_cards: &'a DocCards,
+    /// Which docs the MDX compiler renders ([`render_doc`]).
+    pub mdx: MdxPath,
 }
 
 /// A link found in a page, to be checked once all routes and anchors are known.
@@ -118,6 +123,11 @@ pub struct Rendered {
     /// What the rendering read besides the file (`docsite dev` reuses it while that reads
     /// the same: `build::incremental`).
     pub deps: RenderDeps,
+    /// The doc is MDX that needs JavaScript (an error above says what): it can take the MDX
+    /// path ([`render_doc`]).
+    pub needs_js: bool,
+    /// The doc took the MDX path: its content is one `SiteComponent`, the doc's own module.
+    pub mdx_path: bool,
 }
 
 /// What one rendering read of the site besides its own file and the render context's
@@ -133,6 +143,17 @@ pub struct RenderDeps {
     pub cards: Option<Option<Vec<DocCard>>>,
 }
 
+/// Renders one doc: by [`render`] when the Rust renderer understands all of it, else (a doc
+/// that needs JavaScript, where the site can have it: [`RenderContext::mdx`]) on the MDX
+/// path ([`mdx_path`]). Arguments as [`render`]'s.
+pub fn render_doc(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
+    if ctx.mdx == MdxPath::All {
+        return mdx_path::render(source, body, body_line, route, toc_levels, ctx);
+    }
+    let rendered = render(source, body, body_line, route, toc_levels, ctx);
+    if ctx.mdx == MdxPath::Auto && rendered.needs_js { mdx_path::render(source, body, body_line, route, toc_levels, ctx) } else { rendered }
+}
+
 /// Renders one document body. `body_line` is the number of lines before the body in the
 /// file; `route` is the page's own route (for relative and `#` links).
 pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
@@ -140,6 +161,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
     let split = match mdx::split(body) {
         Ok(s) => s,
         Err(errors) => {
+            out.needs_js = errors.iter().any(|e| e.js);
             out.diagnostics = errors
                 .into_iter()
                 .map(|e| Diagnostic::error(source, e.message).at(body_line + e.line, None).hint(e.hint))
@@ -261,6 +283,13 @@ impl TreeBuilder<'_, '_> {
 
     fn error(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
         self.out.diagnostics.push(Diagnostic::error(self.source, msg).at(line, column).hint(hint));
+    }
+
+    /// An error about MDX that needs JavaScript (an expression, a prop the engine cannot
+    /// evaluate): the doc can take the MDX path ([`Rendered::needs_js`]).
+    fn js_error(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
+        self.out.needs_js = true;
+        self.error(line, column, msg, hint);
     }
 
     fn blocks(&mut self, blocks: &[Block]) {
@@ -408,7 +437,7 @@ impl TreeBuilder<'_, '_> {
                 a.insert("export".into(), import.export.clone());
                 a.insert("props".into(), serde_json::Value::Object(json).to_string());
             }
-            Err(why) => self.error(line, None, format!("`<{name}>`: {why}"), "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports from a JSON file"),
+            Err(why) => self.js_error(line, None, format!("`<{name}>`: {why}"), "props are string literals, numbers, booleans, `{…}` literal objects and arrays, or names the doc imports from a JSON file"),
         }
         a
     }
@@ -856,7 +885,7 @@ impl TreeBuilder<'_, '_> {
                             Ok(v) => v,
                             Err(hint) => {
                                 let shown = self.shown_expression(&raw);
-                                self.error(line, None, format!("JSX expression `{{{shown}}}` in attribute `{k}` is not supported"), &hint);
+                                self.js_error(line, None, format!("JSX expression `{{{shown}}}` in attribute `{k}` is not supported"), &hint);
                                 continue;
                             }
                         };
@@ -1009,7 +1038,7 @@ impl TreeBuilder<'_, '_> {
             if from.starts_with(mdx::EXPR_OPEN) {
                 let end = from.find(mdx::EXPR_CLOSE).map_or(from.len(), |e| e + mdx::EXPR_CLOSE.len_utf8());
                 let shown = self.shown_expression(&from[..end]);
-                self.error(line, None, format!("JSX attribute `{{{shown}}}` is outside an HTML tag that could be read"), "keep the whole tag on one line, with its attributes, or write the value out");
+                self.js_error(line, None, format!("JSX attribute `{{{shown}}}` is outside an HTML tag that could be read"), "keep the whole tag on one line, with its attributes, or write the value out");
                 rest = &from[end..];
                 continue;
             }
@@ -1026,7 +1055,7 @@ impl TreeBuilder<'_, '_> {
             }
             let end = from.find('}').map_or(from.len(), |e| e + 1);
             let shown: String = from[..end].chars().take(60).collect();
-            self.error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
+            self.js_error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
             rest = &from[end..];
         }
         out.push_str(rest);
@@ -1377,7 +1406,7 @@ mod tests {
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default(), mdx: MdxPath::Off };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1388,7 +1417,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default() };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default(), mdx: MdxPath::Off };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r

@@ -67,6 +67,8 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 for (stage, secs) in &report.timings {
                     eprintln!("  {stage:<8} {:>7.1} ms", secs * 1000.0);
                 }
+                let paths = report.doc_paths;
+                eprintln!("  docs     {} by the Markdown renderer, {} by MDX", paths.markdown, paths.mdx);
             }
             eprintln!("docsite: built {} routes into {} in {:.2}s", report.routes, opts.out_dir.display(), start.elapsed().as_secs_f64());
             ExitCode::SUCCESS

@@ -1,6 +1,6 @@
 //! `@theme/Heading` for a site's React pages, onto the theme's heading: `as="h2"` with an
 //! `id` gets the theme's "#" direct link; `h1` never has one (as in Docusaurus).
-import { Children, type HTMLAttributes, type ReactNode } from 'react';
+import { Children, isValidElement, type HTMLAttributes, type ReactNode } from 'react';
 import { HeadingView } from '../../components/Heading';
 
 export type HeadingType = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -11,11 +11,12 @@ export type Props = HTMLAttributes<HTMLHeadingElement> & {
   children?: ReactNode;
 };
 
-/** The plain text of `children` (strings and numbers only), for the link's label. */
+/** The plain text of `children` (strings and numbers, inside elements too), for the link's label. */
 function plainText(children: ReactNode): string {
   let text = '';
   Children.forEach(children, (child) => {
     if (typeof child === 'string' || typeof child === 'number') text += String(child);
+    else if (isValidElement<{ children?: ReactNode }>(child)) text += plainText(child.props.children);
   });
   return text.trim();
 }

@@ -1,0 +1,223 @@
+//! The MDX path: a doc the Rust renderer does not fully understand because it needs
+//! JavaScript (an import beyond the subset, an `{expression}`, an `export`, a component from
+//! a package) is compiled by MDX, the compiler Docusaurus uses, in the site's code build
+//! (`theme/site-code.config.ts`), and rendered with the site's React code.
+//!
+//! The engine's side of such a doc is small. Its content is one `SiteComponent` element
+//! whose module is the doc's own file (`docs/intro.mdx`), so the site build compiles it and
+//! the theme pre-renders and hydrates it like any site component a doc uses (one chunk,
+//! loaded only by its page; `app/siteComponents.ts` gives it the theme's MDX components).
+//! What the page around the article needs before anything runs (the title from a leading
+//! `# ` heading, the table of contents, the heading anchors other pages link to) comes from
+//! the doc's Markdown headings, rendered here by [`super::render`] itself: the headings'
+//! lines at their own line numbers and nothing else, so ids, TOC and title are the Markdown
+//! path's. MDX gives the same headings the same ids (github-slugger, `{#id}`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{render as render_markdown, site_components, RenderContext, Rendered};
+use crate::contract::{Element, Node};
+use crate::diagnostics::Diagnostic;
+
+/// Which docs take the MDX path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MdxPath {
+    /// None: a doc beyond the Markdown subset is an error (a `docsite.toml` site).
+    #[default]
+    Off,
+    /// The docs that need JavaScript (a site read from a Docusaurus config: its docs are MDX).
+    Auto,
+    /// Every doc (`DOCSITE_MDX_PATH=all`: the test comparing both paths on the same Markdown).
+    All,
+}
+
+impl MdxPath {
+    /// The setting for a site: `Auto` for a Docusaurus site, `Off` for a `docsite.toml` one;
+    /// `DOCSITE_MDX_PATH=all` sends every doc of a Docusaurus site through MDX.
+    pub fn for_site(from_docusaurus: bool) -> MdxPath {
+        match (from_docusaurus, std::env::var("DOCSITE_MDX_PATH").as_deref()) {
+            (false, _) => MdxPath::Off,
+            (true, Ok("all")) => MdxPath::All,
+            (true, _) => MdxPath::Auto,
+        }
+    }
+}
+
+/// A doc on the MDX path (arguments as [`super::render`]'s).
+pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
+    let name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let module = match site_components::resolve(ctx.site_dir, source, &format!("./{name}")) {
+        Ok(m) => m,
+        Err(why) => {
+            let mut out = Rendered { mdx_path: true, ..Rendered::default() };
+            out.diagnostics.push(Diagnostic::error(source, format!("this doc needs the MDX compiler, which cannot read it: {why}")).at(body_line + 1, None));
+            return out;
+        }
+    };
+    let headings = render_markdown(source, &heading_lines(body), body_line, route, toc_levels, ctx);
+    let mut out = Rendered {
+        toc: headings.toc,
+        h1: headings.h1,
+        h1_element: headings.h1_element,
+        anchors: headings.anchors,
+        links: headings.links,
+        text: headings.text,
+        deps: headings.deps,
+        mdx_path: true,
+        ..Rendered::default()
+    };
+    // Each Markdown link and image of the doc, resolved as the Markdown path resolves it (a
+    // `.md` file to its route, an image to its copied asset), recorded for the link check,
+    // and handed to the theme as the URL to write for what MDX reads as written.
+    let mut urls = serde_json::Map::new();
+    for (line, markdown) in link_lines(body) {
+        let one = render_markdown(source, &markdown, body_line + line - 1, route, toc_levels, ctx);
+        let written = first_url(&one.content);
+        out.links.extend(one.links);
+        out.assets.extend(one.assets);
+        // What the link's lookup read (`docsite dev` renders the doc again when it reads otherwise).
+        out.deps.doc_files.extend(one.deps.doc_files);
+        out.deps.every_doc |= one.deps.every_doc;
+        // What is wrong with the link itself (a refused scheme, a missing image).
+        out.diagnostics.extend(one.diagnostics);
+        if let (Some(raw), Some(url)) = (target_of(&markdown), written) {
+            if raw != url {
+                urls.insert(raw, serde_json::Value::String(url));
+            }
+        }
+    }
+    let props = serde_json::json!({ URLS_PROP: urls }).to_string();
+    let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
+    out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
+    out
+}
+
+/// The prop of a doc's module with the URL the page writes for each link and image target
+/// as written (read by `theme/src/docusaurus/mdx.tsx`).
+const URLS_PROP: &str = "docsiteUrls";
+
+static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(!?)\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)"#).expect("valid"));
+
+/// The inline links and images of the doc outside code and ESM, each as a Markdown text of
+/// its own (`[](target)`, `![](target)`) with its line.
+fn link_lines(body: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    let mut in_esm = false;
+    for (i, line) in body.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            in_esm = false;
+            continue;
+        }
+        if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+            continue;
+        }
+        if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            continue;
+        }
+        // Inline code spans are not links.
+        let text = INLINE_CODE.replace_all(line, "");
+        for cap in LINK.captures_iter(&text) {
+            out.push((i + 1, format!("{}[]({})", &cap[1], &cap[2])));
+        }
+    }
+    out
+}
+
+static INLINE_CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`+[^`]*`+").expect("valid"));
+
+/// The target of a `[](target)` text.
+fn target_of(markdown: &str) -> Option<String> {
+    let start = markdown.find("](")? + 2;
+    Some(markdown[start..markdown.len() - 1].trim_matches(['<', '>']).to_string())
+}
+
+/// The `href` of the first link or `src` of the first image in a content tree.
+fn first_url(nodes: &[Node]) -> Option<String> {
+    nodes.iter().find_map(|node| match node {
+        Node::Element(el) => match el.t.as_str() {
+            "a" => el.a.get("href").cloned(),
+            "img" => el.a.get("src").cloned(),
+            _ => first_url(&el.c),
+        },
+        Node::Text(_) => None,
+    })
+}
+
+/// The doc's body with only its Markdown headings left, each at its own line (every other
+/// line blank): ATX headings outside fenced code, with a `# ` heading only when it leads the
+/// doc (nothing but imports and exports before it), as MDX's leading heading is the title.
+/// A heading MDX would read differently (an expression in it) renders with an error the
+/// caller does not keep: its id may then differ from MDX's.
+fn heading_lines(body: &str) -> String {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    // Inside an `import`/`export` block (MDX's ESM runs to the next blank line).
+    let mut in_esm = false;
+    let mut seen_content = false;
+    for line in body.lines() {
+        let trimmed = line.trim();
+        let mut keep = false;
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+        } else if trimmed.is_empty() {
+            in_esm = false;
+        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+        } else if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            seen_content = true;
+        } else {
+            let level = trimmed.chars().take_while(|c| *c == '#').count();
+            let atx = (1..=6).contains(&level) && trimmed[level..].starts_with([' ', '\t']);
+            keep = atx && (level > 1 || !seen_content);
+            seen_content = true;
+        }
+        out.push(if keep { trimmed } else { "" });
+    }
+    out.join("\n")
+}
+
+/// The fence a line opens (its character and length), if it opens one.
+fn fence_of(trimmed: &str) -> Option<(char, usize)> {
+    let ch = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let len = trimmed.chars().take_while(|c| *c == ch).count();
+    (len >= 3).then_some((ch, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heading_lines;
+
+    #[test]
+    fn only_headings_stay_at_their_lines() {
+        let body = "import X from 'x';\n\n# Title\n\nText {1 + 1}\n\n```md\n## Not a heading\n```\n\n## Real {#real}\n<X />\n# Late h1";
+        assert_eq!(heading_lines(body), "\n\n# Title\n\n\n\n\n\n\n\n## Real {#real}\n\n");
+    }
+
+    #[test]
+    fn links_and_images_are_read_outside_code() {
+        let body = "import A from './a.md';\n\nSee [the intro](./intro.md#top) and ![a kite](./kite.png \"Kite\").\n\n`[not](./code.md)`\n\n```\n[no](./fence.md)\n```";
+        assert_eq!(super::link_lines(body), vec![(3, "[](./intro.md#top)".to_string()), (3, "![](./kite.png)".to_string())]);
+    }
+
+    #[test]
+    fn an_h1_after_text_is_not_the_title() {
+        assert_eq!(heading_lines("Intro.\n\n# Title"), "\n\n");
+    }
+}

@@ -1,0 +1,101 @@
+//! Docs that need JavaScript take the MDX path (compiled by MDX in the site's code build,
+//! pre-rendered and hydrated with the site's React code) and are written as Docusaurus
+//! writes them; plain Markdown gives the same article on either path. Needs Node and the
+//! theme's `node_modules`, like every test that builds a site's React code.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A copy of `fixtures/mdx-path` without what a build leaves in it (its installed packages,
+/// its build cache and output).
+fn copy_of_fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/mdx-path")), dir.path());
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let name = entry.file_name();
+        if ["node_modules", ".docsite", "build"].contains(&name.to_str().unwrap_or("")) {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Builds `site` into `out` (with `--timings`), `env` set; the build's stderr.
+fn build(site: &Path, out: &Path, env: &[(&str, &str)]) -> String {
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "--timings", "--out"]).arg(out).arg(site).envs(env.iter().copied()).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr).into_owned();
+    assert_eq!(result.status.code(), Some(0), "{err}");
+    err
+}
+
+/// The article of a built doc: the content inside `[data-article]`, with React's text
+/// separators (`<!-- -->`) and the line breaks MDX keeps next to elements left out (neither
+/// shows), and the MDX path's island wrapper removed.
+fn article(out: &Path, route: &str) -> String {
+    let html = std::fs::read_to_string(out.join(route).join("index.html")).unwrap();
+    let start = html.find("data-article=").unwrap();
+    let start = start + html[start..].find('>').unwrap() + 1;
+    let end = start + html[start..].find("<nav aria-label=\"Docs pages\"").unwrap();
+    let inner = html[start..end].strip_suffix("</div>").unwrap().replace("<!-- -->", "").replace(">\n", ">").replace("\n<", "<");
+    match inner.find("<div data-island=\"SiteComponent\"") {
+        Some(at) => {
+            let open_end = at + inner[at..].find('>').unwrap() + 1;
+            format!("{}{}", &inner[..at], inner[open_end..].strip_suffix("</div>").unwrap())
+        }
+        None => inner,
+    }
+}
+
+#[test]
+fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_writes_them() {
+    let site = copy_of_fixture();
+    let out = site.path().join("build");
+    let err = build(site.path(), &out, &[]);
+    assert!(err.contains("docs     1 by the Markdown renderer, 3 by MDX"), "{err}");
+
+    // A partial with props, rendered where it is used; not a page of its own.
+    let partials = article(&out, "docs/partials");
+    assert!(partials.contains("<h2 id=\"from-the-partial\""), "{partials}");
+    assert!(partials.contains("Hello, kite flyer! This text lives in <code>_part.mdx</code>."), "{partials}");
+    assert!(!out.join("docs/_part").exists() && !out.join("docs/part").exists());
+
+    // Expressions, exports, a multi-line style object, a `{#id}` heading in the TOC.
+    let expressions = article(&out, "docs/expressions");
+    assert!(expressions.starts_with("<h1>Expressions</h1>"), "the leading heading is the title, once: {expressions}");
+    assert_eq!(expressions.matches("<h1").count(), 1, "{expressions}");
+    assert!(expressions.contains("One plus one is 2. The club was founded in 2024."), "{expressions}");
+    assert!(expressions.contains("<div class=\"kites-note\" style=\"padding:1rem;border:1px solid gray\"><p>Colours: red and blue.</p></div>"), "{expressions}");
+    assert!(expressions.contains("<h2 id=\"styled\""), "{expressions}");
+    let page = std::fs::read_to_string(out.join("docs/expressions/index.html")).unwrap();
+    assert!(page.contains("href=\"#styled\""), "the table of contents links the heading");
+
+    // A component from a package of the site, `@theme/CodeBlock` with a computed child, an
+    // admonition.
+    let packages = article(&out, "docs/packages");
+    assert!(packages.contains("<button type=\"button\" class=\"tiny-badge\" aria-pressed=\"false\">certified</button>"), "{packages}");
+    assert!(packages.contains("<span class=\"line\">const lines = 42;</span>"), "{packages}");
+    assert!(packages.contains("admonition-tip") && packages.contains("Windy days"), "{packages}");
+}
+
+#[test]
+fn plain_markdown_gives_the_same_article_on_both_paths() {
+    let site = copy_of_fixture();
+    let rust = site.path().join("build");
+    build(site.path(), &rust, &[]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mdx = elsewhere.path().join("build");
+    let err = build(site.path(), &mdx, &[("DOCSITE_MDX_PATH", "all")]);
+    assert!(err.contains("docs     0 by the Markdown renderer, 4 by MDX"), "{err}");
+    assert!(std::fs::read_to_string(mdx.join("docs/intro/index.html")).unwrap().contains("data-module=\"docs/intro.md\""), "the doc took the MDX path");
+    assert_eq!(article(&rust, "docs/intro"), article(&mdx, "docs/intro"));
+}

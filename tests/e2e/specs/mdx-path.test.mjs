@@ -1,0 +1,57 @@
+// Docs that need JavaScript (issue 35): `fixtures/mdx-path` has docs with a partial, with
+// expressions and exports, and with a component from a package of the site. They take the
+// MDX path (compiled by MDX in the site build, pre-rendered by the SSR bundle, hydrated on
+// the client from the doc's own chunk); the page must hydrate without console problems, its
+// component must be interactive, its heading anchors and table of contents must work, and it
+// must render when reached by client-side navigation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, unexpected, useSite, waitForApp } from '../lib.mjs';
+
+const ctx = useSite({ fixture: 'mdx-path' });
+
+test('an MDX-path doc hydrates without console problems and its package component works', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/packages`);
+  await waitForApp(page);
+  const badge = page.locator('button.tiny-badge');
+  // The island hydrates the server's HTML: clicking changes state only once it has.
+  await page.waitForFunction(() => Object.keys(document.querySelector('button.tiny-badge') ?? {}).some((k) => k.startsWith('__reactFiber')));
+  await badge.click();
+  assert.equal(await badge.textContent(), 'certified ✓');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("an MDX-path doc's table of contents and heading anchors lead to its headings", async () => {
+  // A low window, so that the short page can scroll its heading to the top.
+  const { page, context, problems } = await openPage(ctx.browser, { height: 400 });
+  await page.goto(`${ctx.server.base}/docs/expressions`);
+  await waitForApp(page);
+  assert.equal(await page.locator('[data-article] h2#styled').count(), 1);
+  // The TOC link (the desktop one) moves the address to the heading.
+  await page.locator('a[href="#styled"]').filter({ visible: true }).first().click();
+  await page.waitForFunction(() => location.hash === '#styled');
+  const top = await page.locator('h2#styled').evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 120, `the heading is at the top of the viewport, at ${top}px`);
+  // The heading's own direct link.
+  assert.equal(await page.locator('h2#code a.hash-link').getAttribute('href'), '#code');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('an MDX-path doc reached by client-side navigation renders its content', async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/intro`);
+  await waitForApp(page);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  await page.locator('[data-article] a', { hasText: 'partials' }).click();
+  await page.locator('[data-article] h2#from-the-partial').waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.match(await page.locator('[data-article]').textContent(), /Hello, kite flyer!/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
