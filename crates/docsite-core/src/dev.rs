@@ -56,6 +56,19 @@ pub struct Rebuilt {
     pub elapsed: Duration,
     /// Time per stage, for `--timings`.
     pub timings: Vec<(&'static str, f64)>,
+    /// The pages browsers have open that were written and announced before the others
+    /// ([`Viewers`]), and when.
+    pub first: Option<(usize, Duration)>,
+}
+
+/// How a session learns which pages browsers have open, and tells them one is ready: a
+/// rebuild that writes many pages (a sidebar edit, a new doc) writes those first and
+/// announces them at once; the rest follow.
+pub struct Viewers {
+    /// The paths of the pages browsers loaded lately (as requested: `/docs/a/`, `/x.html`).
+    pub viewed: Box<dyn Fn() -> Vec<String> + Send>,
+    /// Called with the routes (URL-encoded, as [`Changed::Routes`]) written ahead.
+    pub ready: Box<dyn FnMut(Vec<String>) + Send>,
 }
 
 /// State kept between rebuilds.
@@ -82,6 +95,7 @@ pub struct DevSession {
     copied: bool,
     search_due: bool,
     indexer: Option<std::thread::JoinHandle<Result<(), BuildError>>>,
+    viewers: Option<Viewers>,
 }
 
 impl DevSession {
@@ -104,7 +118,13 @@ impl DevSession {
             copied: false,
             search_due: false,
             indexer: None,
+            viewers: None,
         }
+    }
+
+    /// Has rebuilds write the pages browsers have open first, and announce them ([`Viewers`]).
+    pub fn watch_viewers(&mut self, viewers: Viewers) {
+        self.viewers = Some(viewers);
     }
 
     /// The output folder being served.
@@ -156,9 +176,11 @@ impl DevSession {
         }
         let client = theme.client();
         self.theme = Some(theme);
+        stage("site code", &mut timings);
         if !self.copied || !docs_only || touches_static {
             site.copy_files(&client, &self.out_dir, true)?;
             self.copied = true;
+            stage("copy", &mut timings);
         }
         let template = site.template(&client)?;
         let chunks = Chunks::new(&site, ChunkNames::Stable);
@@ -181,7 +203,21 @@ impl DevSession {
         if all {
             self.start_pool(&site, &chunks)?;
         }
-        let written = self.render(&site, &chunks, &template, &indices, &mut timings)?;
+        // The pages browsers have open first, announced as soon as they are written.
+        let viewed: HashSet<String> = self.viewers.as_ref().map(|v| (v.viewed)()).unwrap_or_default().iter().map(|p| page_path(p)).collect();
+        let (ahead, rest): (Vec<usize>, Vec<usize>) = indices.iter().partition(|&&i| site.pages_route(i).is_some_and(|r| viewed.contains(&page_path(r))));
+        let mut written = 0;
+        let mut first = None;
+        if !ahead.is_empty() && !rest.is_empty() {
+            written += self.render(&site, &chunks, &template, &ahead, &mut timings)?;
+            first = Some((ahead.len(), start.elapsed()));
+            if let Some(v) = self.viewers.as_mut() {
+                (v.ready)(ahead.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect());
+            }
+            written += self.render(&site, &chunks, &template, &rest, &mut timings)?;
+        } else {
+            written += self.render(&site, &chunks, &template, &indices, &mut timings)?;
+        }
 
         // The redirect pages, as the build writes them (the dev server reads no `_redirects`).
         let redirects = site.redirect_pages();
@@ -202,11 +238,16 @@ impl DevSession {
         }
         self.documents = current;
 
-        let changed = if all { Changed::All } else { Changed::Routes(indices.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()) };
+        let changed = match (all, first) {
+            // The pages announced ahead are not reloaded twice.
+            (_, Some(_)) => Changed::Routes(rest.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()),
+            (true, None) => Changed::All,
+            (false, None) => Changed::Routes(indices.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()),
+        };
         self.shell = shell;
         self.pages = page_hashes;
         self.search_due = site.site_data().search.local_bundle.is_some();
-        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, diagnostics: site.diagnostics.clone(), elapsed: start.elapsed(), timings };
+        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, diagnostics: site.diagnostics.clone(), elapsed: start.elapsed(), timings, first };
         self.state = Some((site, chunks));
         Ok(rebuilt)
     }
@@ -249,6 +290,7 @@ impl DevSession {
             diagnostics: site.diagnostics.clone(),
             elapsed: start.elapsed(),
             timings,
+            first: None,
         });
         self.search_due = site.site_data().search.local_bundle.is_some();
         self.state = Some((site, chunks));
@@ -360,6 +402,14 @@ fn write_search_index((pages, language): &(Vec<(String, PageData, bool)>, String
     Ok(())
 }
 
+/// A page's path as a browser requests it or as a route, in one form: no `index.html`, no
+/// trailing slash (`/` for the home page).
+fn page_path(path: &str) -> String {
+    let path = path.strip_suffix("index.html").unwrap_or(path);
+    let path = path.trim_end_matches('/');
+    if path.is_empty() { "/".into() } else { path.to_string() }
+}
+
 /// Whether an edit of `path` reaches only docs and sidebars: a Markdown file, a sidebars
 /// file (`sidebars.json`, `sidebars.js`, …, `versioned_sidebars/*`) or a category's
 /// `_category_` file. A sidebars file the config names otherwise counts as any other file.
@@ -394,8 +444,15 @@ pub const CLIENT_JS: &str = include_str!("dev-client.js");
 
 #[cfg(test)]
 mod tests {
-    use super::is_doc_source;
+    use super::{is_doc_source, page_path};
     use std::path::Path;
+
+    #[test]
+    fn a_page_s_path_is_the_same_requested_or_as_a_route() {
+        for (path, page) in [("/docs/a/", "/docs/a"), ("/docs/a", "/docs/a"), ("/docs/a/index.html", "/docs/a"), ("/", "/"), ("/index.html", "/"), ("/404.html", "/404.html")] {
+            assert_eq!(page_path(path), page, "{path}");
+        }
+    }
 
     #[test]
     fn docs_and_sidebars_are_doc_sources_and_nothing_else_is() {

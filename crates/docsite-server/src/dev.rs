@@ -91,7 +91,12 @@ pub struct DevHooks {
     client_path: String,
     events_path: String,
     client_js: &'static str,
+    /// The pages browsers loaded lately, the latest first (what a rebuild renders first).
+    viewed: Mutex<VecDeque<String>>,
 }
+
+/// How many of the pages loaded lately are remembered.
+const KEPT_VIEWED: usize = 8;
 
 /// How many past events the stream can replay.
 const KEPT_EVENTS: usize = 64;
@@ -116,7 +121,20 @@ impl DevHooks {
             client_path: format!("{base_url}{client_path}"),
             events_path: format!("{base_url}{events_path}"),
             client_js,
+            viewed: Mutex::new(VecDeque::new()),
         }
+    }
+
+    /// The paths of the pages browsers loaded lately, the latest first.
+    pub fn viewed(&self) -> Vec<String> {
+        self.viewed.lock().expect("not poisoned").iter().cloned().collect()
+    }
+
+    fn saw(&self, path: &str) {
+        let mut viewed = self.viewed.lock().expect("not poisoned");
+        viewed.retain(|p| p != path);
+        viewed.push_front(path.to_string());
+        viewed.truncate(KEPT_VIEWED);
     }
 
     /// A rebuild succeeded: forget any error and reload the pages of `routes` (`None`: all).
@@ -171,11 +189,12 @@ impl DevHooks {
             });
             return Some(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response());
         }
-        let error = self.error.read().expect("not poisoned");
-        let failure = error.as_ref()?;
         if !wants_page(path, req) {
             return None;
         }
+        self.saw(path);
+        let error = self.error.read().expect("not poisoned");
+        let failure = error.as_ref()?;
         let mut r = Response::new(Body::from(error_page(failure, &self.client_path)));
         *r.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
         r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
@@ -274,6 +293,23 @@ mod tests {
         assert!(wants_page("/404.html", &req("*/*")));
         assert!(!wants_page("/assets/app.js", &req("*/*")));
         assert!(!wants_page("/docs/a", &req("application/json")));
+    }
+
+    #[test]
+    fn the_pages_loaded_lately_are_remembered_latest_first() {
+        let hooks = DevHooks::new("/", "_docsite/dev/client.js", "_docsite/dev/events", "");
+        let page = Request::builder().header(header::ACCEPT, "text/html").body(Body::empty()).unwrap();
+        for path in ["/docs/a", "/docs/b", "/docs/a"] {
+            assert!(hooks.respond(path, &page).is_none(), "no build failed: the file is served");
+        }
+        let asset = Request::builder().header(header::ACCEPT, "*/*").body(Body::empty()).unwrap();
+        assert!(hooks.respond("/assets/app.js", &asset).is_none());
+        assert_eq!(hooks.viewed(), ["/docs/a", "/docs/b"]);
+        for i in 0..20 {
+            hooks.respond(&format!("/docs/p{i}"), &page);
+        }
+        assert_eq!(hooks.viewed().len(), KEPT_VIEWED);
+        assert_eq!(hooks.viewed()[0], "/docs/p19");
     }
 
     #[test]

@@ -112,6 +112,22 @@ test('a new page is served after it is saved and added to the sidebar', async ()
   await context.close();
 });
 
+test('a sidebar edit renders no Markdown again and reloads the open page before writing the others', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(base + '/docs/next/long', { waitUntil: 'load' });
+  const before = output.length;
+  const reloaded = page.waitForEvent('load');
+  const sidebars = JSON.parse(fs.readFileSync(path.join(site, 'sidebars.json'), 'utf8'));
+  sidebars[Object.keys(sidebars)[0]].push({ type: 'link', label: 'Added by a sidebar edit', href: 'https://example.org/guide' });
+  fs.writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
+  await reloaded;
+  await page.locator('nav').getByRole('link', { name: 'Added by a sidebar edit' }).first().waitFor();
+  for (let i = 0; i < 100 && !/sidebars\.json rebuilt/.test(output.slice(before)); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.match(output.slice(before), /sidebars\.json rebuilt in \d+ ms \(0 rendered from Markdown, \d+ pages written; the \d+ open first, in \d+ ms\)/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
 test('a redirect of the config works in dev too, also one added while the server runs', async () => {
   // `docsite dev` serves no `_redirects`: it writes the redirect pages the build writes.
   fs.appendFileSync(path.join(site, 'docsite.toml'), '\n[[redirects]]\nfrom = "/docs/next/old-long"\nto = "/docs/next/long"\n');

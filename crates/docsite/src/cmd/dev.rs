@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use docsite_core::dev::{Changed, DevSession, Rebuilt, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
+use docsite_core::dev::{Changed, DevSession, Rebuilt, Viewers, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
 use docsite_core::diagnostics::{changes, BuildError, Diagnostics};
 use docsite_server::{BuildFailure, DevHooks};
 use notify::{EventKind, RecursiveMode, Watcher};
@@ -107,6 +107,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
         eprintln!("error: cannot watch {}: {e}", site_dir.display());
         return ExitCode::from(2);
     }
+    // The pages browsers have open are written and reloaded before the others.
+    let (viewed, ready) = (hooks.clone(), hooks.clone());
+    session.watch_viewers(Viewers { viewed: Box::new(move || viewed.viewed()), ready: Box::new(move |routes| ready.rebuilt(Some(routes))) });
     let rebuild_hooks = hooks.clone();
     let watched = site_dir.clone();
     std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, terminal));
@@ -224,7 +227,8 @@ impl Terminal {
         if first {
             eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
         } else {
-            eprintln!("docsite: {} rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written){delta}", names(changed, &self.site_dir), r.rendered, r.written);
+            let open = r.first.map(|(n, at)| format!("; the {n} open first, in {:.0} ms", at.as_secs_f64() * 1000.0)).unwrap_or_default();
+            eprintln!("docsite: {} rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written{open}){delta}", names(changed, &self.site_dir), r.rendered, r.written);
         }
         hooks.rebuilt(match &r.changed {
             Changed::All => None,
