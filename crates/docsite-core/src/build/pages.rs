@@ -48,7 +48,7 @@ fn excluded(name: &str, is_dir: bool) -> bool {
 /// The pages folder of a site, when it has one.
 pub(crate) fn pages_dir(config: &SiteConfig) -> Option<PathBuf> {
     let rel = config.raw.pages_path.trim();
-    (!rel.is_empty()).then(|| config.site_dir.join(rel))
+    (!rel.is_empty()).then(|| config.read_path(rel))
 }
 
 /// Loads the pages folder: its Markdown pages and its React pages.
