@@ -79,7 +79,9 @@ pub(super) fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> (Vec<P
             }
         };
         if is_react {
-            let module = path.strip_prefix(&config.site_dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+            // From the site folder, `../pages/x.tsx` for a pages folder beside it: the site
+            // build joins it to the site folder.
+            let module = crate::paths::relative_to(&config.site_dir, path).unwrap_or_else(|| path.to_path_buf()).to_string_lossy().replace('\\', "/");
             let route = load::join_route(base, rel_route);
             if let Some(why) = crate::route::problem(&route) {
                 diags.push(Diagnostic::error(path, format!("the route {route:?} of this file name {why}")).hint("rename the file"));
