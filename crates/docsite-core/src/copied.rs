@@ -6,7 +6,9 @@
 //! [`copy_static`] refuses them again while copying (`docsite dev` copies after edits) and
 //! follows symlinks that stay inside the site, so a linked folder is copied as a folder and
 //! errors name `static/<name>`, not a path in the output. [`inside_site`] is the test both
-//! use, and the Markdown renderer uses it for images.
+//! use; [`inside_content`], the rule for symlinks and images inside a content folder (which
+//! the configuration may put outside the site folder), is the loader's and the Markdown
+//! renderer's.
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +21,15 @@ pub fn inside_site(site_dir: &Path, path: &Path) -> bool {
         (Ok(site), Ok(real)) => real.starts_with(site),
         _ => false,
     }
+}
+
+/// Whether `path`, every symlink resolved, lies inside the site folder or inside `root`,
+/// the content folder it was found in (a version's docs folder, the blog folder; either may
+/// be outside the site folder, as `'../docs'`). A symlink inside content may lead anywhere in
+/// those two and nowhere else: not to `/etc/passwd`, not to a neighbouring folder of the
+/// monorepo the configuration did not name.
+pub fn inside_content(site_dir: &Path, root: &Path, path: &Path) -> bool {
+    inside_site(site_dir, path) || inside_site(root, path)
 }
 
 /// Errors for every symlink under `<site>/static` that leads outside the site folder (or

@@ -71,18 +71,23 @@ impl Diagnostic {
         self
     }
 
-    /// The lines around the problem in its file under `root`, numbered, the problem's line
-    /// marked with `>` and its column with `^` (what the dev server's error page shows).
-    /// `None` without a line, or when the file is not a readable file inside `root`.
-    pub fn code_frame(&self, root: &Path) -> Option<String> {
+    /// The lines around the problem in its file, numbered, the problem's line marked with
+    /// `>` and its column with `^` (what the dev server's error page shows). The file is
+    /// named relative to `root` (the site folder, [`Diagnostics::normalize`]) and read only
+    /// when it lies inside `root` or one of `beside` (the content folders the configuration
+    /// names outside the site, `../docs/a.md`). `None` without a line, or when the file is
+    /// not a readable file inside them.
+    pub fn code_frame(&self, root: &Path, beside: &[PathBuf]) -> Option<String> {
         let line = self.line?;
         let file = self.file.as_deref()?;
-        // Only a relative path that stays inside `root`: the frame never shows another file.
-        if !file.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
+        // Only a relative path, and one that stays inside the folders read: the frame never
+        // shows another file.
+        if file.components().any(|c| matches!(c, std::path::Component::RootDir | std::path::Component::Prefix(_))) {
             return None;
         }
         let path = root.join(file).canonicalize().ok()?;
-        if !path.starts_with(root.canonicalize().ok()?) {
+        let inside = |dir: &Path| dir.canonicalize().is_ok_and(|dir| path.starts_with(dir));
+        if !inside(root) && !beside.iter().any(|dir| inside(dir)) {
             return None;
         }
         let text = std::fs::read_to_string(path).ok()?;
@@ -191,13 +196,20 @@ impl Diagnostics {
         &self.items
     }
 
-    /// Makes file paths relative to `root` and sorts by file, line, column, so the report
-    /// reads file by file and is stable between runs.
+    /// Makes file paths relative to `root` (the site folder) and sorts by file, line,
+    /// column, so the report reads file by file and is stable between runs. A file beside
+    /// the site folder (docs the configuration reads from `'../docs'`) is named as the
+    /// configuration names it, `../docs/intro.md`; one that shares no folder with the site
+    /// keeps its absolute path.
     pub fn normalize(&mut self, root: &Path) {
         for d in &mut self.items {
             if let Some(f) = &d.file {
                 if let Ok(rel) = f.strip_prefix(root) {
                     d.file = Some(rel.to_path_buf());
+                } else if f.is_absolute() && root.is_absolute() {
+                    if let Some(rel) = crate::paths::relative_to(root, f) {
+                        d.file = Some(rel);
+                    }
                 }
             }
         }
@@ -335,10 +347,16 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("docs")).unwrap();
         std::fs::write(dir.path().join("docs/a.md"), "# A\n\nSee [x](./nope.md).\n\nEnd.\nMore.\n").unwrap();
         let d = Diagnostic::error("docs/a.md", "broken link").at(3, Some(5));
-        assert_eq!(d.code_frame(dir.path()).unwrap(), "  1 | # A\n  2 | \n> 3 | See [x](./nope.md).\n    |     ^\n  4 | \n  5 | End.\n");
-        assert!(Diagnostic::error("../a.md", "x").at(1, None).code_frame(&dir.path().join("docs")).is_none());
-        assert!(Diagnostic::error(dir.path().join("docs/a.md"), "x").at(1, None).code_frame(dir.path()).is_none(), "absolute paths are not read");
-        assert!(Diagnostic::error("docs/a.md", "x").code_frame(dir.path()).is_none(), "no line, no frame");
+        assert_eq!(d.code_frame(dir.path(), &[]).unwrap(), "  1 | # A\n  2 | \n> 3 | See [x](./nope.md).\n    |     ^\n  4 | \n  5 | End.\n");
+        assert!(Diagnostic::error("../a.md", "x").at(1, None).code_frame(&dir.path().join("docs"), &[]).is_none());
+        assert!(Diagnostic::error(dir.path().join("docs/a.md"), "x").at(1, None).code_frame(dir.path(), &[]).is_none(), "absolute paths are not read");
+        assert!(Diagnostic::error("docs/a.md", "x").code_frame(dir.path(), &[]).is_none(), "no line, no frame");
+        // Docs beside the site folder (`'../docs'`): read when the configuration names their folder.
+        let site = dir.path().join("website");
+        std::fs::create_dir_all(&site).unwrap();
+        let beside = Diagnostic::error("../docs/a.md", "broken link").at(3, None);
+        assert!(beside.code_frame(&site, &[]).is_none(), "a folder nobody named");
+        assert!(beside.code_frame(&site, &[dir.path().join("docs")]).unwrap().contains("> 3 | See"));
     }
 
     #[test]

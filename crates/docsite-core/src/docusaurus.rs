@@ -743,7 +743,9 @@ fn package_name(name: &str, kind: ModuleKind, site_dir: &Path) -> String {
 /// A path from the config as the engine reads it: relative to the site folder. Docusaurus
 /// resolves a relative path against the site folder, and configs often write absolute ones
 /// (`require.resolve('./sidebars.js')`, `path.join(__dirname, 'docs')`): one under the site
-/// becomes relative to it; any other is kept as written (and checked where it is read).
+/// becomes relative to it, one beside it too (`path.join(__dirname, '../docs')` is
+/// `../docs`, as `docsite migrate` then writes it); one that shares no folder with the site
+/// is kept as written. Each is read wherever it leads (`paths::config_path`).
 fn site_path(site_dir: &Path, path: &str) -> String {
     let p = Path::new(path);
     if p.is_absolute() {
@@ -752,7 +754,7 @@ fn site_path(site_dir: &Path, path: &str) -> String {
         if let Ok(rel) = real.strip_prefix(&site).or_else(|_| p.strip_prefix(site_dir)) {
             return rel.to_string_lossy().into_owned();
         }
-        return path.to_string();
+        return crate::paths::relative_to(site_dir, p).map_or_else(|| path.to_string(), |rel| rel.to_string_lossy().into_owned());
     }
     path.trim_start_matches("./").to_string()
 }
@@ -958,5 +960,22 @@ mod tests {
         assert_eq!(m.config["pagesPath"], json!("src/site-pages"));
         assert_eq!(m.config["customCss"], json!(["src/css/custom.css"]));
         assert!(m.errors.is_empty() && m.warnings.is_empty(), "{:?} {:?}", m.errors, m.warnings);
+    }
+
+    #[test]
+    fn docs_beside_the_site_keep_their_path_from_it() {
+        let repo = tempfile::tempdir().unwrap();
+        let site = repo.path().join("website");
+        std::fs::create_dir_all(&site).unwrap();
+        let file = site.join("docusaurus.config.js");
+        let beside = repo.path().join("docs");
+        let dc = json!({
+            "title": "T", "url": "https://example.org",
+            "presets": [["classic", { "docs": { "path": beside.to_str().unwrap(), "sidebarPath": site.join("sidebars.js").to_str().unwrap() }, "blog": { "path": "../news" } }]]
+        });
+        let m = map(&file, &dc, &Value::Null);
+        assert_eq!(m.config["docs"]["path"], json!("../docs"), "path.join(__dirname, '../docs')");
+        assert_eq!(m.config["blog"]["path"], json!("../news"));
+        assert_eq!(site_path(&site, "/elsewhere/docs"), "/elsewhere/docs", "nothing in common with the site but the root");
     }
 }

@@ -45,6 +45,19 @@ pub fn last_updates(dir: &Path) -> HashMap<PathBuf, FileUpdate> {
     out
 }
 
+/// [`last_updates`] of the site folder and of each folder of `content` that lies outside it
+/// (a docs folder the configuration puts beside the site, `'../docs'`): one `git log` each.
+pub fn last_updates_with(site_dir: &Path, content: &[PathBuf]) -> HashMap<PathBuf, FileUpdate> {
+    let mut out = last_updates(site_dir);
+    let site = crate::paths::normalize_path(site_dir);
+    for dir in content.iter().filter(|d| !crate::paths::normalize_path(d).starts_with(&site)) {
+        for (file, update) in last_updates(dir) {
+            out.entry(file).or_insert(update);
+        }
+    }
+    out
+}
+
 /// Formats a Unix time as `Nov 21, 2026` (UTC), the same text on server and client.
 pub fn format_date(timestamp: i64) -> String {
     let (y, m, d) = civil_from_days(timestamp.div_euclid(86_400));
@@ -162,6 +175,34 @@ mod tests {
         assert_eq!(found.author, "Ada");
         let absolute = repo.path().join("site");
         assert!(last_updates(&absolute).contains_key(&absolute.join("docs/intro.md")));
+    }
+
+    #[test]
+    fn docs_beside_the_site_folder_have_their_dates_too() {
+        let repo = tempfile::tempdir().expect("temp dir");
+        let git = |args: &[&str]| {
+            let out = Command::new("git")
+                .arg("-C")
+                .arg(repo.path())
+                .args(["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"])
+                .args(args)
+                .output()
+                .expect("git runs");
+            assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        };
+        git(&["init", "-q"]);
+        std::fs::create_dir_all(repo.path().join("website")).expect("mkdir");
+        std::fs::create_dir_all(repo.path().join("docs")).expect("mkdir");
+        std::fs::write(repo.path().join("website/sidebars.js"), "module.exports = {};\n").expect("write");
+        std::fs::write(repo.path().join("docs/intro.md"), "# Intro\n").expect("write");
+        git(&["add", "."]);
+        git(&["commit", "-q", "-m", "first"]);
+        let site = repo.path().join("website");
+        let docs = crate::paths::config_path(&site, "../docs").expect("a path");
+        assert!(!last_updates(&site).contains_key(&docs.join("intro.md")), "git log of the site folder alone misses it");
+        let updates = last_updates_with(&site, &[docs.clone(), site.join("blog")]);
+        assert_eq!(updates.get(&docs.join("intro.md")).map(|u| u.author.as_str()), Some("Ada"));
+        assert!(updates.contains_key(&site.join("sidebars.js")));
     }
 
     #[test]

@@ -352,7 +352,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
     names.extend(released.iter().cloned());
     for name in names {
         let (dir, sidebar_file) = if name == CURRENT {
-            (site.join(&config.raw.docs.path), site.join(&config.raw.docs.sidebar_path))
+            (config.read_path(&config.raw.docs.path), config.read_path(&config.raw.docs.sidebar_path))
         } else {
             (
                 site.join("versioned_docs").join(format!("version-{name}")),
@@ -499,31 +499,35 @@ pub fn strip_number_prefix(name: &str) -> &str {
     suffix
 }
 
-/// What [`walk_inside_site`] found under a folder.
+/// What [`walk_content`] found under a folder.
 pub(crate) struct SiteWalk {
     /// Every file and folder (the folder itself left out), in file-name order, symlinks that
-    /// stay inside the site followed.
+    /// stay inside the site or the folder walked followed.
     pub(crate) entries: Vec<walkdir::DirEntry>,
     /// Symlinks that lead nowhere (reported first, as the walk meets them), then those that
-    /// lead outside the site folder: never followed, nothing under them read.
+    /// lead outside both the site folder and the folder walked: never followed, nothing
+    /// under them read.
     pub(crate) dangling: Vec<PathBuf>,
     pub(crate) outside: Vec<PathBuf>,
     /// Entries that could not be read.
     pub(crate) unreadable: Vec<walkdir::Error>,
 }
 
-/// Walks `dir` with the build's symlink rule: symlinks are followed (as Docusaurus does)
-/// while they stay inside the site folder; one that leads outside it (or nowhere) is listed
-/// and what it points to is never read. Names `keep` refuses are skipped with what is under
-/// them. The build's loader ([`markdown_files`]) and `docsite version` both walk with it.
-pub(crate) fn walk_inside_site(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool) -> SiteWalk {
+/// Walks the content folder `dir` with the build's symlink rule: symlinks are followed (as
+/// Docusaurus does) while they stay inside the site folder or inside `dir` itself (a docs
+/// folder the configuration puts beside the site, `'../docs'`, may link between its own
+/// files); one that leads anywhere else (or nowhere) is listed and what it points to is
+/// never read ([`crate::copied::inside_content`]). Names `keep` refuses are skipped with
+/// what is under them. The build's loader ([`markdown_files`]) and `docsite version` both
+/// walk with it.
+pub(crate) fn walk_content(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool) -> SiteWalk {
     let mut outside = Vec::new();
     let mut walk = SiteWalk { entries: Vec::new(), dangling: Vec::new(), outside: Vec::new(), unreadable: Vec::new() };
     let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
         if e.depth() == 0 {
             return true;
         }
-        if e.path_is_symlink() && !crate::copied::inside_site(site, e.path()) {
+        if e.path_is_symlink() && !crate::copied::inside_content(site, dir, e.path()) {
             outside.push(e.path().to_path_buf());
             return false;
         }
@@ -543,10 +547,10 @@ pub(crate) fn walk_inside_site(site: &Path, dir: &Path, keep: impl Fn(&str) -> b
 }
 
 /// The Markdown files (`.md`, `.mdx`) under `dir`, in file-name order, skipping the files
-/// and folders whose names `keep` refuses, walked with [`walk_inside_site`]: a symlink that
-/// leads outside the site (or nowhere) is an error naming the link.
+/// and folders whose names `keep` refuses, walked with [`walk_content`]: a symlink that
+/// leads outside the site and `dir` (or nowhere) is an error naming the link.
 pub(crate) fn markdown_files(site: &Path, dir: &Path, keep: impl Fn(&str) -> bool, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let walk = walk_inside_site(site, dir, keep);
+    let walk = walk_content(site, dir, keep);
     diags.extend(walk.dangling.iter().map(|link| outside_link(link)));
     diags.extend(walk.unreadable.iter().map(|e| Diagnostic::error(dir, format!("cannot read folder: {e}"))));
     diags.extend(walk.outside.iter().map(|link| outside_link(link)));
@@ -589,8 +593,8 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: 
 /// The error of a symlink under a docs or blog folder that leads outside the site (or nowhere).
 pub(crate) fn outside_link(link: &Path) -> Diagnostic {
     let target = std::fs::read_link(link).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
-    Diagnostic::error(link, format!("symlink to {target}, which is outside the site folder (or missing); it is not read"))
-        .hint("copy the file into the docs folder instead, or remove the link")
+    Diagnostic::error(link, format!("symlink to {target}, which is outside the site folder and the content folder it is in (or missing); it is not read"))
+        .hint("copy the file into the content folder instead, or remove the link")
 }
 
 fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>) -> Result<Option<Doc>, Diagnostic> {

@@ -109,6 +109,26 @@ pub fn check_out_dir(site_dir: &Path, theme_dir: &Path, out_dir: &Path) -> Resul
     Ok(out)
 }
 
+/// Refuses an output folder (`out`, as [`check_out_dir`] resolved it; `out_dir` as given)
+/// that is, holds or lies inside one of `content`, the content folders the configuration
+/// names (docs, blog, pages: `SiteConfig::content_dirs`). Those may lie beside the site
+/// folder (`'../docs'`), where [`check_out_dir`]'s rule for the site folder does not reach:
+/// a build there would replace sources or be read back as content by the next one. Checked
+/// once the configuration is read, before anything is written.
+pub fn check_out_beside(out: &Path, out_dir: &Path, content: &[PathBuf]) -> Result<(), BuildError> {
+    for dir in content {
+        let Ok(dir) = resolve(dir) else { continue };
+        if dir.starts_with(out) || out.starts_with(&dir) {
+            return Err(BuildError::Refused(format!(
+                "refusing to use {} as the output folder: it is, holds or lies inside the content folder {} that the configuration names; give a folder of its own outside it, such as the site's build/",
+                out_dir.display(),
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The file every build writes at the top of its output: a folder that holds it may be
 /// replaced by the next build ([`check_out_dir`]); a non-empty folder without it never is.
 pub const BUILD_MARKER: &str = ".docsite-build";
@@ -305,6 +325,20 @@ mod tests {
         }
         assert_eq!(check_out_dir(&site, &theme, &site.join("build")).unwrap(), site.canonicalize().unwrap().join("build"));
         assert!(check_out_dir(&site, &theme, &dir.path().join("out/www")).is_ok());
+    }
+
+    #[test]
+    fn the_output_may_not_be_in_or_hold_a_content_folder_beside_the_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = dir.path().join("docs");
+        std::fs::create_dir_all(&docs).unwrap();
+        let content = [docs.clone(), dir.path().join("website/blog")];
+        for bad in [docs.clone(), docs.join("build"), dir.path().to_path_buf()] {
+            let out = resolve(&bad).unwrap();
+            assert!(matches!(check_out_beside(&out, &bad, &content), Err(BuildError::Refused(_))), "{}", bad.display());
+        }
+        let fine = dir.path().join("website/build");
+        assert!(check_out_beside(&resolve(&fine).unwrap(), &fine, &content).is_ok());
     }
 
     #[test]

@@ -113,12 +113,12 @@ pub fn cut(site_dir: &Path, name: &str) -> Result<Cut, Vec<Diagnostic>> {
     if versions.iter().any(|v| v == name) {
         return Err(vec![Diagnostic::error(&versions_file, format!("version {name:?} already exists")).hint("choose a new name, or delete the old version first")]);
     }
-    let docs = site_dir.join(&config.raw.docs.path);
+    let docs = config.read_path(&config.raw.docs.path);
     if !docs.is_dir() {
         return Err(vec![Diagnostic::error(&docs, "the current docs folder does not exist").hint("`[docs] path` in docsite.toml names it (default `docs`)")]);
     }
     let target_docs = site_dir.join("versioned_docs").join(format!("version-{name}"));
-    let sidebars = crate::load::current_sidebar_file(&site_dir.join(&config.raw.docs.sidebar_path));
+    let sidebars = crate::load::current_sidebar_file(&config.read_path(&config.raw.docs.sidebar_path));
     let target_sidebars = site_dir.join("versioned_sidebars").join(format!("version-{name}-sidebars.json"));
     for existing in [&target_docs, &target_sidebars] {
         if existing.exists() {
@@ -226,7 +226,7 @@ fn rename(from: &Path, to: &Path) -> Result<(), Diagnostic> {
 /// copied while there is one: the versioned copy would otherwise hold, as a regular file,
 /// what the build refuses to read through the link.
 fn files_to_copy(site_dir: &Path, from: &Path) -> Result<Vec<Entry>, Vec<Diagnostic>> {
-    let walk = crate::load::walk_inside_site(site_dir, from, |_| true);
+    let walk = crate::load::walk_content(site_dir, from, |_| true);
     let mut errors: Vec<Diagnostic> = walk.dangling.iter().map(|link| outside_link(link)).collect();
     errors.extend(walk.unreadable.iter().map(|e| Diagnostic::error(e.path().unwrap_or(from), format!("cannot read: {e}"))));
     errors.extend(walk.outside.iter().map(|link| outside_link(link)));

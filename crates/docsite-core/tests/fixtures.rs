@@ -215,6 +215,15 @@ fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
 }
 
 #[test]
+fn docs_beside_the_site_folder_are_read_at_their_routes_with_their_edit_urls() {
+    // A monorepo (`website/` + `../docs`), the sidebars named by `require.resolve`. Needs Node.
+    let site = check(&fixture("docs-beside/website")).expect("the docs-beside fixture is valid");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, k, t)| format!("{r} [{k:?}] {t}")).collect();
+    let edit_urls: Vec<Option<String>> = ["/docs/intro", "/docs/guides/setup"].iter().map(|r| site.page(r).expect(r).edit_url.clone()).collect();
+    insta::assert_yaml_snapshot!((routes, edit_urls, site.sidebar("current", "docs").expect("the docs sidebar"), site.diagnostics.report()));
+}
+
+#[test]
 fn docusaurus_markdown_constructs_render_as_components() {
     // pathname:/// links, JSX attributes, admonitions in list items, code block options,
     // tabs with `values`: what the standard's own Docusaurus docs write.

@@ -8,7 +8,7 @@
 //! start), then the live ones.
 
 use std::collections::VecDeque;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::{Mutex, RwLock};
@@ -62,13 +62,14 @@ pub struct FailedItem {
 
 impl BuildFailure {
     /// The failure of a build whose diagnostics are `diags`, with code frames read from the
-    /// files under `site_dir`.
-    pub fn of(diags: &Diagnostics, site_dir: &Path) -> BuildFailure {
+    /// files under `site_dir` and under `content_dirs`, the content folders the configuration
+    /// names beside it ([`Diagnostic::code_frame`]).
+    pub fn of(diags: &Diagnostics, site_dir: &Path, content_dirs: &[PathBuf]) -> BuildFailure {
         let (errors, warnings): (Vec<&Diagnostic>, Vec<&Diagnostic>) = diags.items().iter().partition(|d| d.severity == Severity::Error);
         BuildFailure {
             errors: errors
                 .into_iter()
-                .map(|d| FailedItem { location: d.location(), message: d.message.clone(), hint: d.hint.clone(), frame: d.code_frame(site_dir) })
+                .map(|d| FailedItem { location: d.location(), message: d.message.clone(), hint: d.hint.clone(), frame: d.code_frame(site_dir, content_dirs) })
                 .collect(),
             warnings: warnings.into_iter().map(ToString::to_string).collect(),
             note: diags.stopped().map(str::to_string),
@@ -349,7 +350,7 @@ mod tests {
         diags.push(Diagnostic::error("docs/0.md", "an unrelated warning").with_severity(Severity::Warning));
         diags.push(Diagnostic::error("docs/a.md", "broken link `<x>` & more").at(3, Some(5)).hint("check it"));
         diags.push(Diagnostic::error("docs/z.md", "another warning").with_severity(Severity::Warning));
-        let html = error_page(&BuildFailure::of(&diags, &dir), "/_docsite/dev/client.js");
+        let html = error_page(&BuildFailure::of(&diags, &dir, &[]), "/_docsite/dev/client.js");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(html.contains("<code class=\"where\">docs/a.md:3:5</code>: broken link `&lt;x&gt;` &amp; more"), "{html}");
         assert!(html.contains("<p class=\"help\">help: check it</p>"), "{html}");

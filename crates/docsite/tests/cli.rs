@@ -428,35 +428,34 @@ fn site_with_config(root: &Path, top: &str, docs: &str) -> PathBuf {
 }
 
 #[test]
-fn config_paths_the_engine_reads_stay_inside_the_site_folder() {
+fn folders_and_files_the_config_names_are_read_wherever_they_are() {
+    // As Docusaurus reads them (`path.resolve(siteDir, value)`): what the site's own config
+    // names is read, beside the site folder too. Writing stays confined, and so does where a
+    // symlink inside a content folder may lead (the tests above and `docs_beside_*`).
     let root = tempfile::tempdir().unwrap();
-    // Sources outside the site: docs, sidebars and a stylesheet a config could point at.
     let outside = root.path().join("outside");
     std::fs::create_dir_all(&outside).unwrap();
     copy_dir(&fixture("basic").join("docs"), &outside);
-    std::fs::write(root.path().join("secret.css"), "body{}").unwrap();
-    std::fs::write(root.path().join("sidebars.json"), "{}").unwrap();
-    let cases: [(&str, &str, &str); 6] = [
-        ("", "path = \"../outside\"", "`docs.path`"),
-        ("", "path = \"/etc\"", "`docs.path`"),
-        ("", "sidebarPath = \"../sidebars.json\"", "`docs.sidebarPath`"),
-        ("", "sidebarPath = \"linked/sidebars.json\"", "`docs.sidebarPath`"),
-        ("customCss = [\"../secret.css\"]", "", "`customCss[0]`"),
-        ("", "path = \"linked\"", "`docs.path`"),
+    std::fs::write(root.path().join("theme.css"), "body{}").unwrap();
+    std::fs::copy(fixture("basic").join("sidebars.json"), root.path().join("sidebars.json")).unwrap();
+    std::fs::copy(fixture("basic").join("sidebars.json"), outside.join("sidebars.json")).unwrap();
+    let cases: [(&str, &str); 5] = [
+        ("", "path = \"../../outside\""),
+        ("", "sidebarPath = \"../../sidebars.json\""),
+        ("", "sidebarPath = \"linked/sidebars.json\""),
+        ("customCss = [\"../../theme.css\"]", ""),
+        ("", "path = \"linked\""),
     ];
-    for (i, (top, docs, key)) in cases.iter().enumerate() {
+    for (i, (top, docs)) in cases.iter().enumerate() {
+        // At `<root>/case<i>/site`: `../../outside` is `<root>/outside`.
         let case = root.path().join(format!("case{i}"));
         let site = site_with_config(&case, top, docs);
-        // A symlink inside the site that leads out of it.
+        // A symlink inside the site that leads out of it: the config names it, so it is read.
         std::os::unix::fs::symlink(&outside, site.join("linked")).unwrap();
-        std::fs::copy(root.path().join("sidebars.json"), outside.join("sidebars.json")).unwrap();
         let out = docsite(&["check", path(&site)]);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{top} {docs}: {err}");
-        assert!(err.contains("docsite.toml") && err.contains(key), "{top} {docs}: {key} missing from:\n{err}");
-        assert!(err.contains("inside the site folder") || err.contains("leads outside the site folder"), "{err}");
+        assert_eq!(out.status.code(), Some(0), "{top} {docs}: {}", stderr(&out));
     }
-    // A symlinked docs folder that stays inside the site is fine.
+    // A symlinked docs folder that stays inside the site is fine too.
     let case = root.path().join("inside");
     let site = site_with_config(&case, "", "path = \"docs-link\"");
     std::os::unix::fs::symlink("docs", site.join("docs-link")).unwrap();
@@ -589,6 +588,7 @@ rmdir running
 struct Dev {
     child: std::process::Child,
     err: std::sync::Arc<std::sync::Mutex<String>>,
+    port: u16,
 }
 
 impl Dev {
@@ -607,7 +607,7 @@ impl Dev {
                 sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         });
-        let dev = Dev { child, err };
+        let dev = Dev { child, err, port: port.parse().unwrap() };
         dev.wait_for("serving", 0);
         dev
     }
@@ -627,6 +627,16 @@ impl Dev {
 
     fn len(&self) -> usize {
         self.err.lock().unwrap().len()
+    }
+
+    /// The body the dev server answers for `route` (a plain HTTP/1.1 GET).
+    fn get(&self, route: &str) -> String {
+        use std::io::{Read, Write};
+        let mut conn = std::net::TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        write!(conn, "GET {route} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", self.port).unwrap();
+        let mut reply = String::new();
+        conn.read_to_string(&mut reply).unwrap();
+        reply
     }
 }
 
@@ -943,4 +953,105 @@ fn walk_contains(dir: &std::path::Path, needle: &str) -> bool {
             std::fs::read(&p).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
         }
     })
+}
+
+/// A copy of `fixtures/docs-beside` (a monorepo: `website/` and the docs beside it in
+/// `docs/`) at `<root>/repo`.
+fn docs_beside() -> (tempfile::TempDir, PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    let repo = root.path().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    copy_dir(&fixture("docs-beside"), &repo);
+    (root, repo)
+}
+
+fn docsite_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_docsite")).args(args).current_dir(dir).output().expect("docsite runs")
+}
+
+/// Builds with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn docs_beside_the_site_folder_build_at_their_routes_from_a_relative_path() {
+    let (root, repo) = docs_beside();
+    let docs_before = files_under(&repo.join("docs"));
+    // Run from the folder above the repository: the site folder, the docs path from the
+    // config (`../docs`) and the output are each relative to something else.
+    let out = docsite_in(root.path(), &["build", "repo/website", "--out", "out"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let site = root.path().join("out");
+    let intro = std::fs::read_to_string(site.join("docs/intro/index.html")).unwrap();
+    assert!(intro.contains("The docs of this site live beside its folder"), "{intro}");
+    let setup = std::fs::read_to_string(site.join("docs/guides/setup/index.html")).unwrap();
+    assert!(setup.contains("href=\"/docs/intro\""), "the link to ../intro.md: {setup}");
+    // The image beside the doc is published; the edit link goes to the file in the repository.
+    let images: Vec<PathBuf> = files_under(&site.join("assets/images"));
+    assert!(images.iter().any(|p| p.to_string_lossy().ends_with("-flow.svg")), "{images:?}");
+    assert!(walk_contains(&site.join("_docsite"), "https://github.com/example/beside/edit/main/docs/intro.md"), "the edit URL of intro.md");
+    assert!(!walk_contains(&site.join("_docsite"), "website/../docs"), "the edit URL is resolved");
+    // Nothing was written beside the site.
+    assert_eq!(files_under(&repo.join("docs")), docs_before);
+
+    // A problem in a doc beside the site names it from the site folder, as the config does.
+    append(&repo.join("docs/guides/setup.md"), "\nSee [nothing](./nothing.md).\n");
+    let out = docsite_in(root.path(), &["check", "repo/website"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error: ../docs/guides/setup.md:5:5: broken link `./nothing.md`"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_symlink_in_docs_beside_the_site_folder_may_not_lead_out_of_them() {
+    let (root, repo) = docs_beside();
+    std::fs::write(root.path().join("secret.md"), "# Secret\n\nTOKEN=hunter2\n").unwrap();
+    std::fs::write(repo.join("NOTES.md"), "# Notes\n\nTOKEN=hunter2\n").unwrap();
+    // Out of the repository, to a file of the repository that is neither the site nor the
+    // docs folder, and to a system file.
+    std::os::unix::fs::symlink("../../secret.md", repo.join("docs/leak.md")).unwrap();
+    std::os::unix::fs::symlink("../../NOTES.md", repo.join("docs/guides/notes.md")).unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", repo.join("docs/passwd.md")).unwrap();
+    let out = docsite_in(&repo.join("website"), &["check", "."]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    for link in ["../docs/leak.md", "../docs/guides/notes.md", "../docs/passwd.md"] {
+        assert!(err.contains(&format!("error: {link}: symlink to")) && err.contains("outside the site folder and the content folder it is in"), "{link} missing from:\n{err}");
+    }
+    assert!(err.contains("3 errors"), "{err}");
+    assert!(!err.contains("hunter2") && !err.contains("root:"), "{err}");
+
+    // A link between files of the docs folder stays inside it: followed.
+    for link in ["docs/leak.md", "docs/guides/notes.md", "docs/passwd.md"] {
+        std::fs::remove_file(repo.join(link)).unwrap();
+    }
+    std::os::unix::fs::symlink("intro.md", repo.join("docs/intro-again.md")).unwrap();
+    let out = docsite_in(&repo.join("website"), &["check", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn an_output_in_or_over_the_docs_beside_the_site_folder_is_refused() {
+    let (root, repo) = docs_beside();
+    let before = files_under(root.path());
+    // (`repo/docs` holds files no build wrote: the allow-list refuses it before the content rule.)
+    for (out_dir, why) in [("repo/docs/build", "lies inside the content folder"), ("repo/docs", "no docsite build wrote"), ("repo", "is or contains the site folder")] {
+        let out = docsite_in(root.path(), &["build", "repo/website", "--out", out_dir]);
+        assert_eq!(out.status.code(), Some(2), "--out {out_dir}: {}", stderr(&out));
+        assert!(stderr(&out).contains("refusing to use") && stderr(&out).contains(why), "--out {out_dir}: {}", stderr(&out));
+        assert_eq!(files_under(root.path()), before, "--out {out_dir} changed files");
+    }
+    assert!(!repo.join("docs/build").exists());
+}
+
+/// Starts `docsite dev` (Node and the theme's `node_modules` needed).
+#[test]
+fn dev_watches_the_docs_beside_the_site_folder() {
+    let (_root, repo) = docs_beside();
+    let dev = Dev::start(&repo.join("website"));
+    dev.wait_for("built", 0);
+    assert!(dev.get("/docs/intro").contains("live beside its folder"));
+    let at = dev.len();
+    let intro = repo.join("docs/intro.md");
+    std::fs::write(&intro, std::fs::read_to_string(&intro).unwrap().replace("live beside its folder", "were edited in place")).unwrap();
+    let out = dev.wait_for(" pages written)", at);
+    assert!(out.starts_with("docsite: ../docs/intro.md rebuilt in "), "{out}");
+    let page = dev.get("/docs/intro");
+    assert!(page.contains("were edited in place"), "{page}");
 }

@@ -38,11 +38,11 @@ pub(crate) type AuthorsMap = BTreeMap<String, BlogAuthor>;
 
 /// Reads `<blog>/authors.yml`: the map, empty when there is no such file. An invalid file
 /// is an error naming it (with the line YAML gives), and so is a symlink leading outside
-/// the site, which is never read; the map is then `None`: its keys are unknown, and the
+/// the site and the blog folder, which is never read; the map is then `None`: its keys are unknown, and the
 /// posts using them report nothing more (the one error says what to fix).
 pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Option<AuthorsMap>, Vec<Diagnostic>) {
     let path = blog_dir.join(AUTHORS_FILE);
-    if path.is_symlink() && !crate::copied::inside_site(site_dir, &path) {
+    if path.is_symlink() && !crate::copied::inside_content(site_dir, blog_dir, &path) {
         return (None, vec![crate::load::outside_link(&path)]);
     }
     let text = match std::fs::read_to_string(&path) {

@@ -72,7 +72,7 @@ impl Post {
 pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     let settings = config.raw.blog.clone()?;
     let route = load::join_route(config.base_url.trim_end_matches('/'), &settings.route_base_path);
-    let dir = config.site_dir.join(&settings.path);
+    let dir = config.read_path(&settings.path);
     let (authors, problems) = authors::read_map(&config.site_dir, &dir, &config.base_url);
     diags.extend(problems);
     let mut posts = Vec::new();

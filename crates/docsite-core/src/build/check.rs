@@ -56,12 +56,13 @@ pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: 
     timings.push(("load", t.elapsed().as_secs_f64()));
 
     let t = Instant::now();
+    let content_dirs = loaded.config.content_dirs();
     let updates = match cache.as_deref_mut() {
         Some(c) => {
             c.prepare(&loaded);
-            c.updates.get_or_insert_with(|| git::last_updates(site_dir)).clone()
+            c.updates.get_or_insert_with(|| git::last_updates_with(site_dir, &content_dirs)).clone()
         }
-        None => git::last_updates(site_dir),
+        None => git::last_updates_with(site_dir, &content_dirs),
     };
     let mut renders = render_stage(&loaded, cache);
     timings.push(("render", t.elapsed().as_secs_f64()));
@@ -130,7 +131,7 @@ pub(super) struct Loaded {
     pub(super) config_links: Vec<(String, String)>,
     /// Route of every doc by its normalised source path.
     pub(super) doc_routes: HashMap<PathBuf, String>,
-    /// Each version's docs folder, normalised ([`RenderContext::content_roots`]).
+    /// Each version's docs folder and the blog folder, normalised ([`RenderContext::content_roots`]).
     pub(super) content_roots: Vec<PathBuf>,
     pub(super) data_files: DataFiles,
     /// The cards of `<DocCardList />` on each sidebar category's page.
@@ -232,7 +233,8 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
     let doc_cards = crate::doc_cards::doc_cards(&content);
     let generated = model::generated_pages(&content);
-    let content_roots = content.versions.iter().map(|v| crate::paths::normalize_path(&v.dir)).collect();
+    let blog_dir = blog.as_ref().and(config.raw.blog.as_ref()).map(|b| config.read_path(&b.path));
+    let content_roots = content.versions.iter().map(|v| crate::paths::normalize_path(&v.dir)).chain(blog_dir).collect();
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, content_roots, data_files, doc_cards, pages, react_pages, generated, blog, diags })
 }
 

@@ -230,12 +230,36 @@ pub(super) fn describe(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// `docs.editUrl` followed by the source's path from the site folder.
+/// `docs.editUrl` followed by the source's path from the site folder, as Docusaurus joins
+/// them: a doc beside the site (`'../docs'`) gives `<editUrl>/../docs/a.md`, written here
+/// with the `..` resolved as a browser resolves it (`https://github.com/o/r/edit/main/website/`
+/// + `../docs/a.md` is `…/edit/main/docs/a.md`).
 fn edit_url(config: &crate::config::SiteConfig, source: &std::path::Path) -> Option<String> {
     let base = config.raw.docs.edit_url.as_deref()?;
-    let rel = source.strip_prefix(&config.site_dir).unwrap_or(source);
+    let rel = crate::paths::relative_to(&config.site_dir, source).unwrap_or_else(|| source.to_path_buf());
     let rel: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
-    Some(format!("{}/{}", base.trim_end_matches('/'), rel.join("/")))
+    Some(resolve_dot_segments(&format!("{}/{}", base.trim_end_matches('/'), rel.join("/"))))
+}
+
+/// `..` and `.` segments of a URL's path resolved (never above its origin), as the URL
+/// parser of a browser resolves them.
+fn resolve_dot_segments(url: &str) -> String {
+    let path_start = url.find("://").map_or(0, |i| url[i + 3..].find('/').map_or(url.len(), |j| i + 3 + j));
+    let (origin, path) = url.split_at(path_start);
+    if !path.split('/').any(|s| s == ".." || s == ".") {
+        return url.to_string();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    for seg in path.split('/').skip(1) {
+        match seg {
+            ".." => {
+                out.pop();
+            }
+            "." => {}
+            s => out.push(s),
+        }
+    }
+    format!("{origin}/{}", out.join("/"))
 }
 
 /// The pages made from docs rather than from files (tag pages, generated indexes), built
@@ -449,5 +473,17 @@ impl<'a> Navigation<'a> {
             breadcrumbs.push(Crumb { label: d.sidebar_label(), href: None });
         }
         (breadcrumbs, previous, next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve_dot_segments;
+
+    #[test]
+    fn an_edit_url_of_a_doc_beside_the_site_climbs_out_of_the_site_folder() {
+        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/../docs/a.md"), "https://github.com/o/r/edit/main/docs/a.md");
+        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/docs/a.md"), "https://github.com/o/r/edit/main/website/docs/a.md");
+        assert_eq!(resolve_dot_segments("https://host/../../a.md"), "https://host/a.md", "never above the origin");
     }
 }

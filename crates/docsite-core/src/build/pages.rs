@@ -48,7 +48,7 @@ fn excluded(name: &str, is_dir: bool) -> bool {
 /// The pages folder of a site, when it has one.
 pub(crate) fn pages_dir(config: &SiteConfig) -> Option<PathBuf> {
     let rel = config.raw.pages_path.trim();
-    (!rel.is_empty()).then(|| config.site_dir.join(rel))
+    (!rel.is_empty()).then(|| config.read_path(rel))
 }
 
 /// Loads the pages folder: its Markdown pages and its React pages.
@@ -79,7 +79,9 @@ pub(super) fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> (Vec<P
             }
         };
         if is_react {
-            let module = path.strip_prefix(&config.site_dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+            // From the site folder, `../pages/x.tsx` for a pages folder beside it: the site
+            // build joins it to the site folder.
+            let module = crate::paths::relative_to(&config.site_dir, path).unwrap_or_else(|| path.to_path_buf()).to_string_lossy().replace('\\', "/");
             let route = load::join_route(base, rel_route);
             if let Some(why) = crate::route::problem(&route) {
                 diags.push(Diagnostic::error(path, format!("the route {route:?} of this file name {why}")).hint("rename the file"));

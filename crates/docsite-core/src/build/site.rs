@@ -227,7 +227,7 @@ impl Site {
             .custom_css
             .iter()
             .map(|css| {
-                let source = self.config.site_dir.join(css);
+                let source = self.config.read_path(css);
                 let bytes = std::fs::read(&source).unwrap_or_default();
                 let name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "custom.css".into());
                 (source, format!("{}{}/custom/{}-{name}", self.config.base_url, emit::DATA_PREFIX, emit::short_hash(&bytes)))

@@ -48,8 +48,9 @@ pub struct RenderContext<'a> {
     pub site_dir: &'a Path,
     /// Every doc's source file (as loaded) -> route, across all versions.
     pub doc_routes: &'a HashMap<PathBuf, String>,
-    /// The folder of each version's docs (normalised): where a link to a `.md` file that is
-    /// not `./` or `../` is looked for first, as Docusaurus does.
+    /// The folder of each version's docs and the blog folder (normalised): where a link to a
+    /// `.md` file that is not `./` or `../` is looked for first, as Docusaurus does, and where
+    /// a page's images may come from besides the site folder (the docs may live beside it).
     pub content_roots: &'a [PathBuf],
     /// Base URL of the site (`/`).
     pub base_url: &'a str,
@@ -1120,7 +1121,8 @@ impl TreeBuilder<'_, '_> {
             }
             Resolved::MissingFile(path) => {
                 let site = normalize_path(self.ctx.site_dir);
-                let rel = |p: &'_ Path| p.strip_prefix(&site).unwrap_or(p).display().to_string();
+                // Beside the site (docs from `'../docs'`): `../docs/x.md`, as the config names it.
+                let rel = |p: &'_ Path| p.strip_prefix(&site).map(Path::to_path_buf).ok().or_else(|| crate::paths::relative_to(&site, p)).unwrap_or_else(|| p.to_path_buf()).display().to_string();
                 // The doc files most like the missing one, as paths from the site folder.
                 self.out.deps.every_doc = true;
                 let docs: Vec<String> = self.ctx.doc_routes.keys().map(|p| rel(p)).collect();
@@ -1193,8 +1195,11 @@ impl TreeBuilder<'_, '_> {
             self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "fix the path relative to this file");
             return url.to_string();
         }
-        if !crate::copied::inside_site(self.ctx.site_dir, &file) {
-            self.error(line, Some(column), format!("image `{url}` is outside the site folder (at {})", file.display()), "images are published with the site: keep them inside it");
+        // Published with the site: an image may come from the site folder or from the
+        // content folder of the page (the docs may live beside the site, `'../docs'`).
+        let root = self.content_root();
+        if !root.is_some_and(|root| crate::copied::inside_content(self.ctx.site_dir, root, &file)) && !crate::copied::inside_site(self.ctx.site_dir, &file) {
+            self.error(line, Some(column), format!("image `{url}` is outside the site folder and the page's content folder (at {})", file.display()), "images are published with the site: keep them inside it or beside the page");
             return url.to_string();
         }
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -1213,15 +1218,19 @@ impl TreeBuilder<'_, '_> {
         let inside = path.trim_start_matches('/');
         let mut files = Vec::new();
         if !path.starts_with("./") && !path.starts_with("../") {
-            let source = normalize_path(self.source);
-            let root = self.ctx.content_roots.iter().filter(|root| source.starts_with(root)).max_by_key(|root| root.components().count());
-            files.extend(root.map(|root| root.join(inside)));
+            files.extend(self.content_root().map(|root| root.join(inside)));
             files.push(self.ctx.site_dir.join(inside));
         }
         if !path.starts_with('/') {
             files.push(beside.join(path));
         }
         files.iter().map(|file| normalize_path(file)).collect()
+    }
+
+    /// The content folder (a version's docs folder, the blog folder) the page is in.
+    fn content_root(&self) -> Option<&Path> {
+        let source = normalize_path(self.source);
+        self.ctx.content_roots.iter().filter(|root| source.starts_with(root)).max_by_key(|root| root.components().count()).map(PathBuf::as_path)
     }
 
     fn resolve(&mut self, url: &str) -> Resolved {

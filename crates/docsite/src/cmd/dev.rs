@@ -53,7 +53,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
     // The base URL decides where the live-reload endpoints are; it is read once (a change
     // to `baseUrl` needs a restart, which the rebuild says).
-    let base_url = docsite_core::config::SiteConfig::load(&site_dir).map(|c| c.base_url).unwrap_or_else(|_| "/".into());
+    // So are the folders and files the configuration has the engine read beside the site
+    // folder (`'../docs'`): they are watched too.
+    let (base_url, outside) = docsite_core::config::SiteConfig::load(&site_dir).map(|c| (c.base_url.clone(), c.read_outside())).unwrap_or_else(|_| ("/".into(), Vec::new()));
     let theme = match super::theme_dir(args.theme) {
         Ok(dir) => dir,
         Err(code) => return code,
@@ -84,7 +86,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
 
     eprintln!("docsite: building {}…", site_dir.display());
-    let mut terminal = Terminal { site_dir: site_dir.clone(), shown: None, timings: args.timings };
+    let mut terminal = Terminal { site_dir: site_dir.clone(), outside: outside.clone(), shown: None, timings: args.timings };
     match session.rebuild(&[]) {
         Ok(r) => terminal.rebuilt(&r, &[], &hooks),
         Err(BuildError::Invalid(diags)) => terminal.failed(&diags, &[], &hooks),
@@ -107,11 +109,20 @@ pub(crate) fn run(args: Args) -> ExitCode {
         eprintln!("error: cannot watch {}: {e}", site_dir.display());
         return ExitCode::from(2);
     }
+    // A file beside the site is watched through its folder (editors replace a file when
+    // they save it), and only its own events count.
+    for path in &outside {
+        let (target, mode) = if path.is_dir() { (path.as_path(), RecursiveMode::Recursive) } else { (path.parent().unwrap_or(path), RecursiveMode::NonRecursive) };
+        if let Err(e) = watcher.watch(target, mode) {
+            eprintln!("error: cannot watch {}: {e}", target.display());
+            return ExitCode::from(2);
+        }
+    }
     // The pages browsers have open are written and reloaded before the others.
     let (viewed, ready) = (hooks.clone(), hooks.clone());
     session.watch_viewers(Viewers { viewed: Box::new(move || viewed.viewed()), ready: Box::new(move |routes| ready.rebuilt(Some(routes))) });
     let rebuild_hooks = hooks.clone();
-    let watched = site_dir.clone();
+    let watched = Watched { site_dir: site_dir.clone(), outside };
     std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, terminal));
 
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
@@ -147,12 +158,12 @@ pub(crate) fn run(args: Args) -> ExitCode {
 }
 
 /// Waits for changes, rebuilds, and refreshes the search index when edits settle.
-fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, mut terminal: Terminal) {
+fn rebuild_loop(mut session: DevSession, watched: &Watched, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, mut terminal: Terminal) {
     loop {
         let mut changed = BTreeSet::new();
         let wait = if session.indexing() { INDEX_AFTER } else { Duration::from_secs(3600) };
         match rx.recv_timeout(wait) {
-            Ok(event) => collect(event, site_dir, &mut changed),
+            Ok(event) => collect(event, watched, &mut changed),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(e) = session.index() {
                     eprintln!("docsite: the search index was not updated: {e}");
@@ -162,7 +173,7 @@ fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<no
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         }
         while let Ok(event) = rx.recv_timeout(SETTLE) {
-            collect(event, site_dir, &mut changed);
+            collect(event, watched, &mut changed);
         }
         if changed.is_empty() {
             continue;
@@ -179,29 +190,49 @@ fn rebuild_loop(mut session: DevSession, site_dir: &Path, rx: &mpsc::Receiver<no
     }
 }
 
+/// What the watcher watches: the site folder, and what the configuration has the engine read
+/// beside it ([`docsite_core::config::SiteConfig::read_outside`]: folders, and files watched
+/// through their folder).
+struct Watched {
+    site_dir: PathBuf,
+    outside: Vec<PathBuf>,
+}
+
 /// Adds the files of a watcher event that belong to the site's sources.
-fn collect(event: notify::Result<notify::Event>, site_dir: &Path, changed: &mut BTreeSet<PathBuf>) {
+fn collect(event: notify::Result<notify::Event>, watched: &Watched, changed: &mut BTreeSet<PathBuf>) {
     let Ok(event) = event else { return };
     if matches!(event.kind, EventKind::Access(_) | EventKind::Other) {
         return;
     }
-    changed.extend(event.paths.into_iter().filter(|p| is_source(p, site_dir)));
+    changed.extend(event.paths.into_iter().filter(|p| is_source(p, watched)));
 }
 
 /// Sources are the site's files except its build output, installed packages and hidden
-/// files (editors' swap files, `.git`).
-fn is_source(path: &Path, site_dir: &Path) -> bool {
+/// files (editors' swap files, `.git`), and the same in the folders and files read beside it.
+fn is_source(path: &Path, watched: &Watched) -> bool {
+    if path.starts_with(&watched.site_dir) {
+        return is_site_source(path, &watched.site_dir);
+    }
+    // A watched file is its own only path under itself.
+    watched.outside.iter().any(|p| path.strip_prefix(p).is_ok_and(|rel| !hidden_or_scratch(rel)))
+}
+
+/// [`is_source`] for a path under the site folder.
+fn is_site_source(path: &Path, site_dir: &Path) -> bool {
     let Ok(rel) = path.strip_prefix(site_dir) else { return false };
+    let first = rel.components().next().and_then(|c| c.as_os_str().to_str());
+    first != Some("build") && !hidden_or_scratch(rel)
+}
+
+/// A path (relative to a watched folder) under a hidden folder or `node_modules`, or an
+/// editor's backup or swap file.
+fn hidden_or_scratch(rel: &Path) -> bool {
     let mut parts = rel.components().filter_map(|c| match c {
         Component::Normal(name) => name.to_str(),
         _ => None,
     });
-    let first = parts.clone().next();
-    if first == Some("build") {
-        return false;
-    }
     let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    !parts.any(|p| p.starts_with('.') || p == "node_modules") && !name.ends_with('~') && !name.ends_with(".swp")
+    parts.any(|p| p.starts_with('.') || p == "node_modules") || name.ends_with('~') || name.ends_with(".swp")
 }
 
 /// What the terminal shows: the whole report of the first build, then per rebuild one line
@@ -209,6 +240,8 @@ fn is_source(path: &Path, site_dir: &Path) -> bool {
 /// the last one, so that a site with hundreds of warnings does not print them at each save.
 struct Terminal {
     site_dir: PathBuf,
+    /// What the configuration has the engine read beside the site folder (code frames).
+    outside: Vec<PathBuf>,
     /// The problems of the last build, as shown (`None` before the first).
     shown: Option<Diagnostics>,
     timings: bool,
@@ -243,7 +276,7 @@ impl Terminal {
         let errors = diags.error_count();
         let what = if first { String::new() } else { format!("{}: ", names(changed, &self.site_dir)) };
         eprintln!("docsite: {what}the site does not build ({errors} error{}){delta}; pages show the error until it is fixed", if errors == 1 { "" } else { "s" });
-        hooks.failed(BuildFailure::of(diags, &self.site_dir));
+        hooks.failed(BuildFailure::of(diags, &self.site_dir, &self.outside));
     }
 
     /// Prints the whole report the first time, then the problems that appeared and those
@@ -269,7 +302,8 @@ impl Terminal {
 
 /// The changed files, as paths from the site folder (the first three, and how many more).
 fn names(changed: &[PathBuf], site_dir: &Path) -> String {
-    let mut names: Vec<String> = changed.iter().take(3).map(|p| p.strip_prefix(site_dir).unwrap_or(p).display().to_string()).collect();
+    let name = |p: &PathBuf| docsite_core::paths::relative_to(site_dir, p).unwrap_or_else(|| p.clone()).display().to_string();
+    let mut names: Vec<String> = changed.iter().take(3).map(name).collect();
     if changed.len() > 3 {
         names.push(format!("{} more", changed.len() - 3));
     }
@@ -286,7 +320,8 @@ mod tests {
 
     #[test]
     fn sources_exclude_output_packages_and_hidden_files() {
-        let site = Path::new("/s");
+        let watched = Watched { site_dir: PathBuf::from("/s"), outside: Vec::new() };
+        let site = &watched;
         assert!(is_source(Path::new("/s/docs/a.md"), site));
         assert!(is_source(Path::new("/s/docsite.toml"), site));
         assert!(is_source(Path::new("/s/static/img/logo.svg"), site));
@@ -296,5 +331,17 @@ mod tests {
         assert!(!is_source(Path::new("/s/docs/a.md~"), site));
         assert!(!is_source(Path::new("/s/.git/index"), site));
         assert!(!is_source(Path::new("/elsewhere/a.md"), site));
+    }
+
+    #[test]
+    fn sources_include_what_the_config_reads_beside_the_site() {
+        let watched = Watched { site_dir: PathBuf::from("/repo/website"), outside: vec![PathBuf::from("/repo/docs"), PathBuf::from("/repo/shared/custom.css")] };
+        assert!(is_source(Path::new("/repo/docs/intro.md"), &watched));
+        assert!(is_source(Path::new("/repo/docs/build/a.md"), &watched), "`build/` is the output only in the site folder");
+        assert!(!is_source(Path::new("/repo/docs/.intro.md.swp"), &watched));
+        assert!(!is_source(Path::new("/repo/docs/node_modules/x/a.md"), &watched));
+        assert!(is_source(Path::new("/repo/shared/custom.css"), &watched));
+        assert!(!is_source(Path::new("/repo/shared/other.css"), &watched), "only the file itself in its folder");
+        assert!(!is_source(Path::new("/repo/README.md"), &watched));
     }
 }
