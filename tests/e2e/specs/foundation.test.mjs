@@ -8,7 +8,7 @@ const ctx = useSite();
 
 test('the served HTML already contains the h1 and the article text', async () => {
   for (const [path, h1, text] of [
-    ['/docs/fdc3-intro', 'Welcome to FDC3 2.2', 'open standard for interoperability'],
+    ['/docs/fdc3-intro', 'Welcome to FDC3 2.2', 'shared vocabularies (taxonomies)'],
     ['/docs/next/context/ref/Instrument', 'Instrument', 'fdc3.instrument'],
     ['/docs/1.0/fdc3-intro', 'Welcome to FDC3', 'FDC3'],
   ]) {
