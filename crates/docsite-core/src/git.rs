@@ -148,22 +148,25 @@ mod tests {
         assert_eq!(parse_date("2024-01-01T25:00"), None);
     }
 
+    /// Runs git in `repo` as a committer named Ada; fails the test when git does.
+    fn git_in(repo: &Path, args: &[&str]) {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(repo)
+            .args(["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
     #[test]
     fn files_are_found_when_the_site_folder_is_a_relative_path() {
         // A repository in a folder named relative to the working directory (the crate's
         // folder under `cargo test`), like `docsite build site`.
         let repo = tempfile::Builder::new().prefix(".git-relative-").tempdir_in(".").expect("temp dir");
         let relative = PathBuf::from(repo.path().file_name().expect("a name"));
-        let git = |args: &[&str]| {
-            let status = Command::new("git")
-                .arg("-C")
-                .arg(repo.path())
-                .args(["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"])
-                .args(args)
-                .output()
-                .expect("git runs");
-            assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
-        };
+        let git = |args: &[&str]| git_in(repo.path(), args);
         git(&["init", "-q"]);
         std::fs::create_dir_all(repo.path().join("site/docs")).expect("mkdir");
         std::fs::write(repo.path().join("site/docs/intro.md"), "# Intro\n").expect("write");
@@ -180,16 +183,7 @@ mod tests {
     #[test]
     fn docs_beside_the_site_folder_have_their_dates_too() {
         let repo = tempfile::tempdir().expect("temp dir");
-        let git = |args: &[&str]| {
-            let out = Command::new("git")
-                .arg("-C")
-                .arg(repo.path())
-                .args(["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "-c", "commit.gpgsign=false"])
-                .args(args)
-                .output()
-                .expect("git runs");
-            assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        };
+        let git = |args: &[&str]| git_in(repo.path(), args);
         git(&["init", "-q"]);
         std::fs::create_dir_all(repo.path().join("website")).expect("mkdir");
         std::fs::create_dir_all(repo.path().join("docs")).expect("mkdir");
