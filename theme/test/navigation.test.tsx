@@ -113,12 +113,16 @@ describe('client navigation', () => {
     expect(document.title).toBe('Introduction | FDC3');
   });
 
-  it('shows the not-found page for an unknown path', async () => {
+  it('leaves a link to a path that is no route to the browser (a file in static/, a redirect page)', async () => {
     const root = app();
-    click(link(root, 'nowhere'));
-    expect(pending.map((request) => request.url)).toEqual(['/data/404.json']);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => {
+      link(root, 'nowhere').dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(false);
+    expect(pending).toEqual([]);
     await settle();
-    expect(root.querySelector('h1')?.textContent).toBe('Page Not Found');
+    expect(root.querySelector('h1')?.textContent).toBe('Start');
   });
 
   it('normalises a trailing slash to the route', async () => {

@@ -21,6 +21,7 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{ColorMode, Position};
+pub use crate::markdown::MarkdownFormat;
 use crate::paths::{config_path, inside_site};
 use crate::diagnostics::{line_col, Diagnostic, Severity};
 
@@ -83,6 +84,12 @@ pub struct RawConfig {
     /// when absent.
     #[serde(default)]
     pub prism: RawPrism,
+    /// How Markdown files are read (Docusaurus's `markdown.format`): `mdx` (every `.md` and
+    /// `.mdx` file is MDX: JSX tags, `{expressions}`, Markdown between HTML tags), `md` (every
+    /// file is CommonMark: `{` and `<Tag>` are text and HTML as written), or `detect` (`.mdx`
+    /// files are MDX, the others CommonMark). Default `mdx`.
+    #[serde(default)]
+    pub markdown_format: MarkdownFormat,
     /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing
     /// analytics-related is loaded when absent.
     pub gtag: Option<RawGtag>,
@@ -1184,6 +1191,13 @@ fn analytics_off() -> bool {
 }
 
 impl SiteConfig {
+    /// The origins content may show in an `<iframe>`: `security.frameSrc`, or any (`None`)
+    /// for a site read from a Docusaurus config, which has no such list (its pages' CSP
+    /// allows the origins the content embeds: `build::check`).
+    pub fn frame_src(&self) -> Option<&[String]> {
+        (!self.from_docusaurus).then_some(self.raw.security.frame_src.as_slice())
+    }
+
     /// Reads and validates `<site_dir>/docsite.toml`.
     /// Without `docsite.toml`, the site's Docusaurus config is read instead
     /// ([`crate::docusaurus`]); the keys it ignores become [`SiteConfig::warnings`].

@@ -88,7 +88,7 @@ fn first_route(version: &Version, items: &[SidebarEntry]) -> Option<String> {
 /// or a tab counts, its `:::` lines and JSX tags do not. A body the split rejects (the
 /// build reports it) is read as plain Markdown.
 pub fn first_paragraph(body: &str) -> Option<String> {
-    match mdx::split(body) {
+    match mdx::split(body, true) {
         Ok(split) => first_in_blocks(&split.blocks),
         Err(_) => first_markdown_paragraph(body),
     }

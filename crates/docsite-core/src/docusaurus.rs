@@ -267,7 +267,7 @@ impl Mapper<'_> {
                         merge_lenient(&mut docs, key, p);
                     }
                 }
-                "markdown" => self.markdown(v, &mut docs),
+                "markdown" => self.markdown(v, &mut out, &mut docs),
                 "presets" => self.presets(v, &mut out, &mut docs),
                 "themes" => self.themes(v, &mut out),
                 "plugins" => self.plugins(v, &mut out, &mut docs),
@@ -331,7 +331,7 @@ impl Mapper<'_> {
         out
     }
 
-    fn markdown(&mut self, v: &Value, docs: &mut Map<String, Value>) {
+    fn markdown(&mut self, v: &Value, out: &mut Map<String, Value>, docs: &mut Map<String, Value>) {
         for (k, v) in v.as_object().into_iter().flatten() {
             match k.as_str() {
                 "mermaid" => {
@@ -352,10 +352,10 @@ impl Mapper<'_> {
                         }
                     }
                 }
-                "format" if v.as_str() != Some("mdx") && v.as_str() != Some("detect") => {
-                    self.warn("markdown.format", "docsite reads every file as Markdown with the MDX subset of the guide")
-                }
-                "format" => {}
+                "format" => match v.as_str() {
+                    Some(format @ ("mdx" | "md" | "detect")) => drop(out.insert("markdownFormat".into(), json!(format))),
+                    _ => self.errors.push(Diagnostic::error(self.file, format!("`markdown.format` must be \"mdx\", \"md\" or \"detect\", found {v}"))),
+                },
                 _ => self.warn(&format!("markdown.{k}"), "not a Markdown option docsite knows"),
             }
         }

@@ -560,3 +560,34 @@ fn a_wrapper_preset_is_expanded_into_its_plugins_as_docusaurus_does() {
     let warnings: Vec<&str> = site.diagnostics.items().iter().map(|d| d.message.as_str()).collect();
     assert!(!warnings.iter().any(|w| w.contains("presets[0]")), "the preset is not ignored: {warnings:?}");
 }
+
+#[test]
+fn raw_html_reads_as_docusaurus_reads_it_and_md_files_are_commonmark_under_format_detect() {
+    let site = check(&fixture("docusaurus-raw-html")).expect("the raw HTML Docusaurus accepts builds");
+    assert!(!site.diagnostics.has_errors() && site.diagnostics.items().is_empty(), "{}", site.diagnostics.report());
+    let json = |route: &str| serde_json::to_string(&site.page(route).unwrap().content).unwrap();
+    let mdx = json("/docs/firing");
+    // Elements and attributes of embed codes and old HTML.
+    assert!(mdx.contains(r#"{"t":"center","c":["Cone 6, oxidation"]}"#), "{mdx}");
+    assert!(mdx.contains(r#""data-cone":"04","data-stage":"bisque""#), "{mdx}");
+    assert!(mdx.contains(r#""align":"right""#), "an image's `align` stays an attribute: {mdx}");
+    for attr in [r#""frameborder":"0""#, r#""scrolling":"no""#, r#""sandbox":"allow-scripts allow-same-origin""#] {
+        assert!(mdx.contains(attr), "{attr}: {mdx}");
+    }
+    // Markdown between HTML tags on one line is phrasing, as in MDX.
+    assert!(mdx.contains(r#"{"t":"summary","c":["Why ",{"t":"em","c":["slowly"]}," at ",{"t":"strong","c":["first"]},"?"]}"#), "{mdx}");
+    // An admonition between `<details>` and `</details>` (closed by an indented `:::`) stays inside.
+    let details = mdx.find(r#"{"t":"Details""#).expect("details");
+    let admonition = mdx.find(r#""kind":"warning""#).expect("admonition");
+    let iframe = mdx.find(r#""t":"iframe""#).expect("iframe");
+    assert!(details < admonition && admonition < iframe, "{mdx}");
+    let details_json = &mdx[details..iframe];
+    assert!(details_json.contains("Steam that cannot escape"), "{details_json}");
+    // A Docusaurus config lists no iframe origins: the pages' CSP allows those the content embeds.
+    assert_eq!(site.site_data().frame_src, vec!["https://www.youtube-nocookie.com".to_string()]);
+    // `.md` under `format: 'detect'` is CommonMark: braces, import lines and the text of HTML blocks as written.
+    let md = json("/docs/glazes");
+    assert!(md.contains("a {placeholder} in braces") && md.contains("import Chart from './chart';"), "{md}");
+    assert!(md.contains(r#"{"t":"summary","c":["Keep _underscores_ as written"]}"#), "{md}");
+    assert!(md.contains(r#""kind":"tip""#), "admonitions still work: {md}");
+}

@@ -146,8 +146,8 @@ proptest! {
     }
 
     #[test]
-    fn mdx_split_never_panics_and_errors_have_lines(body in text_from(MARKDOWN, 24)) {
-        if let Err(errors) = mdx::split(&body) {
+    fn mdx_split_never_panics_and_errors_have_lines(body in text_from(MARKDOWN, 24), mdx_syntax in proptest::bool::ANY) {
+        if let Err(errors) = mdx::split(&body, mdx_syntax) {
             prop_assert!(!errors.is_empty());
             let lines = body.lines().count().max(1);
             for e in errors {

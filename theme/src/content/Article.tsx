@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import type { Node, RouteManifest } from '../generated/contract';
 import { isRoutedLink } from '../components/Link';
 import { useRouteManifest } from '../contexts/SiteData';
-import { prefetchRoute, prefetchRouteWhenIdle } from '../lib/chunks';
+import { isKnownRoute, prefetchRoute, prefetchRouteWhenIdle } from '../lib/chunks';
 import { whenIdle } from '../lib/idle';
 import { ARTICLE_ATTRIBUTE, revealArticle } from '../lib/reveal';
 import { onceVisible } from '../lib/visibility';
@@ -143,12 +143,16 @@ function StaticArticle({ path, content, title, titleInHeader, as: Tag = 'div', c
   return <Tag ref={ref} className={className} {...{ [ARTICLE_ATTRIBUTE]: path }} dangerouslySetInnerHTML={inner} />;
 }
 
-/** The internal route a link of the article goes to, if it goes through the router. */
-function routedTarget(anchor: HTMLAnchorElement): string | null {
+/**
+ * The internal route a link of the article goes to, if it goes through the router: a route
+ * of the site. Any other path (a file in `static/` such as `/files/report.html`, a redirect
+ * page) is loaded by the browser, as a raw `<a>` is in Docusaurus.
+ */
+function routedTarget(anchor: HTMLAnchorElement, routes: RouteManifest): string | null {
   const href = anchor.getAttribute('href');
   if (!href || anchor.hasAttribute('data-reload') || anchor.hasAttribute('download')) return null;
   if (anchor.target && anchor.target !== '_self') return null;
-  return isRoutedLink(href) ? href : null;
+  return isRoutedLink(href) && isKnownRoute(routes, href) ? href : null;
 }
 
 function anchorOf(target: EventTarget | null, container: HTMLElement): HTMLAnchorElement | null {
@@ -167,7 +171,7 @@ export function routeLinks(
 ): () => void {
   const onClick = (event: MouseEvent) => {
     const anchor = anchorOf(event.target, container);
-    const to = anchor && routedTarget(anchor);
+    const to = anchor && routedTarget(anchor, routes);
     if (!to || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -175,7 +179,7 @@ export function routeLinks(
   };
   const onIntent = (event: Event) => {
     const anchor = anchorOf(event.target, container);
-    const to = anchor && routedTarget(anchor);
+    const to = anchor && routedTarget(anchor, routes);
     if (to) prefetchRoute(routes, to);
   };
   container.addEventListener('click', onClick);
@@ -186,7 +190,7 @@ export function routeLinks(
   const unwatch = whenIdle(() => {
     const unobserve: (() => void)[] = [];
     for (const anchor of container.querySelectorAll('a[href]')) {
-      const to = routedTarget(anchor as HTMLAnchorElement);
+      const to = routedTarget(anchor as HTMLAnchorElement, routes);
       if (to) unobserve.push(onceVisible(anchor, () => prefetchRouteWhenIdle(routes, to)));
     }
     return () => {

@@ -47,7 +47,7 @@ function htmlAttributes(tag: string, attributes: { [name in string]: string } | 
   for (const [rawName, value] of Object.entries(attributes ?? {})) {
     const name = rawName.toLowerCase();
     if (name.startsWith('on')) continue;
-    if (name === 'style' || name === 'align') {
+    if (name === 'style' || (name === 'align' && (tag === 'td' || tag === 'th'))) {
       style = { ...style, ...(name === 'style' ? (parseStyle(value) as Record<string, string>) : { textAlign: value }) };
     } else if (name === 'checked' && tag === 'input') {
       out.set('checked', true);

@@ -40,7 +40,9 @@ export function toReactProps(tag: string, attributes: { [name in string]: string
     if (name.startsWith('on')) continue; // never event-handler strings
     if (name === 'style') {
       style = { ...style, ...parseStyle(value) };
-    } else if (name === 'align') {
+    } else if (name === 'align' && (tag === 'td' || tag === 'th')) {
+      // A table cell's alignment as MDX writes it (`tableCellAlignToStyle`); on other
+      // elements `align` stays an attribute (`<img align="right">` floats, as in Docusaurus).
       style = { ...style, textAlign: value as CSSProperties['textAlign'] };
     } else if (name === 'checked' && tag === 'input') {
       // Uncontrolled: rendered as `checked` without React demanding an onChange.

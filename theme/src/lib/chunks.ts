@@ -88,6 +88,11 @@ export function prefetchDisabled(): boolean {
   return Boolean(connection.saveData) || (connection.effectiveType ?? '').includes('2g');
 }
 
+/** Whether a link target's path is a route of the site (not a static file or a redirect page). */
+export function isKnownRoute(routes: RouteManifest, href: string): boolean {
+  return routes.routes[normalizePath(splitPath(href).pathname)] !== undefined;
+}
+
 /** Warms the cache for a link target; failures are ignored (navigation retries). */
 export function prefetchRoute(routes: RouteManifest, href: string): void {
   if (prefetchDisabled()) return;

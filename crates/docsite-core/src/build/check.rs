@@ -159,7 +159,7 @@ impl Loaded {
     }
 
     pub(super) fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: &self.config.raw.security.frame_src, doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus) }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format }
     }
 
     /// What an in-place update compares against, for every doc then every page.
@@ -360,6 +360,11 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
     for route in loaded.blog.iter().flat_map(|b| b.routes()) {
         anchors.entry(normalize_route(&route)).or_default();
     }
+    // The origins the content's iframes show join the pages' CSP `frame-src` (a site
+    // read from a Docusaurus config lists none; a docsite.toml site's are all listed).
+    let listed = &loaded.config.raw.security.frame_src;
+    let embedded: std::collections::BTreeSet<&String> = renders.docs.iter().chain(&renders.pages).flat_map(|r| &r.frame_origins).filter(|o| !listed.contains(o)).collect();
+    let frame_src: Vec<String> = listed.iter().chain(embedded).cloned().collect();
     let base_diags = diags.clone();
     let sources: Vec<PathBuf> = jobs.iter().map(|(_, d)| d.source.clone()).chain(loaded.pages.iter().map(|p| p.source.clone())).collect();
     let mut links = Vec::with_capacity(sources.len());
@@ -368,6 +373,8 @@ fn link_stage(loaded: &mut Loaded, renders: &mut Renders) -> Linked {
         links.push(std::mem::take(&mut r.links));
         render_diags.push(std::mem::take(&mut r.diagnostics));
     }
+    drop(jobs);
+    loaded.site_data.frame_src = frame_src;
     let config = &loaded.config;
     let link_check = LinkCheck {
         static_dir: site_dir.join("static"),

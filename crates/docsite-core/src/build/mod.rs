@@ -77,6 +77,10 @@ pub struct BuildReport {
     pub timings: Vec<(&'static str, f64)>,
     /// How many docs took each render path, for `--timings`.
     pub doc_paths: DocPaths,
+    /// The origins pages may show in an `<iframe>` (their CSP `frame-src`): those
+    /// `security.frameSrc` lists, and for a site read from a Docusaurus config, those its
+    /// content embeds.
+    pub frame_src: Vec<String>,
 }
 
 impl BuildOptions {
@@ -104,7 +108,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     }
     site.timings.push(("write", t.elapsed().as_secs_f64()));
     staging.commit()?;
-    Ok(BuildReport { routes: site.pages.len() + 1, diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
+    Ok(BuildReport { routes: site.pages.len() + 1, frame_src: site.site_data.frame_src.clone(), diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
 }
 
 fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path) -> Result<(), BuildError> {

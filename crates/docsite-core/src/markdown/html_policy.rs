@@ -19,7 +19,7 @@
 
 /// Elements content may use.
 const ELEMENTS: &[&str] = &[
-    "a", "abbr", "article", "aside", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "data", "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
+    "a", "abbr", "article", "aside", "b", "bdi", "bdo", "blockquote", "br", "caption", "center", "cite", "code", "col", "colgroup", "data", "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
 ];
 
 /// Attributes allowed on every allowed element (besides `aria-*`).
@@ -71,7 +71,15 @@ const PER_ELEMENT: &[(&str, &[&str])] = &[
     ("tr", &["align", "valign"]),
     ("bdo", &["dir"]),
     // Only reached for the iframes Markdown may show ([`frame_problem`]): never `srcdoc`.
-    ("iframe", &["src", "width", "height", "allow", "allowfullscreen", "loading", "referrerpolicy"]),
+    // `sandbox` only takes rights away; `frameborder`, `scrolling` and the margins are
+    // presentation Docusaurus content copies from embed codes.
+    ("iframe", &["src", "width", "height", "allow", "allowfullscreen", "loading", "referrerpolicy", "sandbox", "frameborder", "scrolling", "marginwidth", "marginheight", "name"]),
+];
+
+/// `data-*` attributes the theme reads on the article's elements (islands, links, tabs):
+/// content may set any other, as Docusaurus content does (`<div data-kind="x">`).
+const RESERVED_DATA: &[&str] = &[
+    "data-island", "data-props", "data-module", "data-export", "data-ssr", "data-site-children", "data-article", "data-article-whole", "data-laid-out", "data-theme", "data-docsite-head", "data-unknown-component", "data-no-link-check", "data-signature", "data-showcase", "data-category", "data-query", "data-group-id", "data-value",
 ];
 
 /// Attributes whose value is a URL.
@@ -90,7 +98,11 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Optio
     if attr.starts_with("on") {
         return Some(format!("event handler attribute `{attr}` is not allowed"));
     }
-    let allowed = GENERIC.contains(&attr) || attr.starts_with("aria-") || PER_ELEMENT.iter().any(|(e, attrs)| *e == element && attrs.contains(&attr));
+    if RESERVED_DATA.contains(&attr) {
+        return Some(format!("attribute `{attr}` is reserved for the theme"));
+    }
+    let data = attr.strip_prefix("data-").is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
+    let allowed = data || GENERIC.contains(&attr) || attr.starts_with("aria-") || PER_ELEMENT.iter().any(|(e, attrs)| *e == element && attrs.contains(&attr));
     if !allowed {
         return Some(format!("attribute `{attr}` is not allowed on <{element}>"));
     }
@@ -120,22 +132,24 @@ pub(crate) fn refused_scheme(element: &str, attr: &str, url: &str) -> Option<Str
     (!SCHEMES.contains(&scheme.as_str()) && !data_image && !pathname).then_some(scheme)
 }
 
-/// Why an `<iframe>` in Markdown cannot be shown, with a hint, or `None`: its `src` must
-/// be an http(s) URL of an origin listed in `security.frameSrc` (`frame_src`), which is
-/// also what the pages' CSP `frame-src` allows. Its other attributes go through
+/// The origin an `<iframe>` in Markdown shows, or why it cannot be shown (with a hint): its
+/// `src` must be an http(s) URL of another site, and of an origin listed in
+/// `security.frameSrc` when the site lists them (`Some(frame_src)`: the pages' CSP
+/// `frame-src` allows those); a site read from a Docusaurus config lists none (`None`), and
+/// its pages' CSP allows the origins its content embeds. Its other attributes go through
 /// [`attribute_problem`] like any element's.
-pub(crate) fn frame_problem(src: Option<&str>, frame_src: &[String]) -> Option<(String, String)> {
+pub(crate) fn frame_problem(src: Option<&str>, frame_src: Option<&[String]>) -> Result<String, (String, String)> {
     let example = "[security]\nframeSrc = [\"https://www.youtube-nocookie.com\"]";
     let Some(src) = src else {
-        return Some(("<iframe> without `src`".into(), "give the URL of the page to show".into()));
+        return Err(("<iframe> without `src`".into(), "give the URL of the page to show".into()));
     };
     match crate::headers::origin_of(src.trim()).filter(|_| !src.trim().starts_with("//")) {
-        Some(origin) if frame_src.contains(&origin) => None,
-        Some(origin) => Some((
+        Some(origin) if frame_src.is_none_or(|listed| listed.contains(&origin)) => Ok(origin),
+        Some(origin) => Err((
             format!("<iframe> from {origin}, which `security.frameSrc` does not list"),
             format!("add {origin:?} to `frameSrc` under `[security]` in the site config (pages then allow it as CSP `frame-src`), e.g.\n{example}"),
         )),
-        None => Some((format!("<iframe> `src` must be an http(s) URL of another site, found {src:?}"), "use the full URL of the embedded page".into())),
+        None => Err((format!("<iframe> `src` must be an http(s) URL of another site, found {src:?}"), "use the full URL of the embedded page".into())),
     }
 }
 
@@ -258,12 +272,21 @@ mod tests {
     #[test]
     fn an_iframe_needs_a_listed_origin_and_plain_attributes() {
         let listed = vec!["https://www.youtube-nocookie.com".to_string()];
-        assert_eq!(frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), &listed), None);
-        let (problem, hint) = frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), &[]).unwrap();
+        assert_eq!(frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), Some(&listed)), Ok("https://www.youtube-nocookie.com".to_string()));
+        let (problem, hint) = frame_problem(Some("https://www.youtube-nocookie.com/embed/x"), Some(&[])).unwrap_err();
         assert!(problem.contains("does not list") && hint.contains("frameSrc"), "{problem} / {hint}");
         for src in [Some("https://evil.example/x"), Some("javascript:alert(1)"), Some("/local"), Some("//www.youtube-nocookie.com/x"), None] {
-            assert!(frame_problem(src, &listed).is_some(), "{src:?}");
+            assert!(frame_problem(src, Some(&listed)).is_err(), "{src:?}");
         }
+        // A site that lists no origins (a Docusaurus config) shows any http(s) page, and
+        // nothing else.
+        assert_eq!(frame_problem(Some("https://player.vimeo.com/video/1"), None), Ok("https://player.vimeo.com".to_string()));
+        for src in [Some("javascript:alert(1)"), Some("/local"), Some("//www.youtube-nocookie.com/x"), Some("data:text/html,x"), None] {
+            assert!(frame_problem(src, None).is_err(), "{src:?}");
+        }
+        assert!(attribute_problem("div", "data-kind", "note").is_none() && attribute_problem("div", "data-island", "x").is_some());
+        assert!(attribute_problem("iframe", "sandbox", "allow-scripts").is_none() && attribute_problem("iframe", "frameborder", "0").is_none());
+        assert!(element_problem("center").is_none());
         assert!(attribute_problem("iframe", "srcdoc", "<script>alert(1)</script>").is_some());
         assert!(attribute_problem("iframe", "src", "javascript:alert(1)").is_some());
         assert!(attribute_problem("iframe", "onload", "x()").is_some());

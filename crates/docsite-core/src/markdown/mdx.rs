@@ -227,7 +227,11 @@ struct ListAdmonition {
 }
 
 /// Splits a document body (front matter already removed).
-pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
+///
+/// `mdx` is false for a CommonMark file (`markdown.format` `md`, or `detect` and not
+/// `.mdx`): admonitions and code fences are read as in MDX, and nothing else is JSX
+/// (imports, exports, `<Tags>` and `{…}` are text and HTML as written).
+pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
     let mut errors = Vec::new();
     let mut out = Split::default();
     let mut stack = vec![Frame::new(None, 0)];
@@ -327,7 +331,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             push_line(stack.last_mut().expect("root"), raw_line, no);
             continue;
         }
-        if let Some(rest) = trimmed.strip_prefix("import ") {
+        if let Some(rest) = trimmed.strip_prefix("import ").filter(|_| mdx) {
             if stack.len() == 1 && !rest.contains('`') {
                 match parse_import(rest) {
                     Ok(Import::Theme) => {}
@@ -353,7 +357,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
                 continue;
             }
         }
-        if trimmed.starts_with("export ") && stack.len() == 1 {
+        if mdx && trimmed.starts_with("export ") && stack.len() == 1 {
             errors.push(MdxError {
                 js: true,
                 line: no,
@@ -363,7 +367,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             continue;
         }
         // `{/* comment */}` on its own line.
-        if trimmed.starts_with("{/*") && trimmed.ends_with("*/}") {
+        if mdx && trimmed.starts_with("{/*") && trimmed.ends_with("*/}") {
             push_line(stack.last_mut().expect("root"), "", no);
             continue;
         }
@@ -396,14 +400,14 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             continue;
         }
         // JSX tags of the subset, on their own line (an opening tag may span lines).
-        if trimmed.starts_with('<') && trimmed[1..].starts_with(|c: char| c.is_ascii_uppercase()) && tag_end(trimmed).is_none() {
+        if mdx && trimmed.starts_with('<') && trimmed[1..].starts_with(|c: char| c.is_ascii_uppercase()) && tag_end(trimmed).is_none() {
             pending_tag = Some((trimmed.to_string(), no));
             continue;
         }
-        if trimmed.starts_with('<') && jsx_line(&mut stack, &mut errors, trimmed, no, &out.site_imports) {
+        if mdx && trimmed.starts_with('<') && jsx_line(&mut stack, &mut errors, trimmed, no, &out.site_imports) {
             continue;
         }
-        if let Some(name) = inline_component(raw_line) {
+        if let Some(name) = inline_component(raw_line).filter(|_| mdx) {
             errors.push(MdxError {
                 js: true,
                 line: no,
@@ -416,7 +420,7 @@ pub fn split(body: &str) -> Result<Split, Vec<MdxError>> {
             out.link_definitions.push_str(raw_line.trim());
             out.link_definitions.push('\n');
         }
-        let line = move_attribute_expressions(raw_line, &mut out.expressions);
+        let line = if mdx { move_attribute_expressions(raw_line, &mut out.expressions) } else { raw_line.to_string() };
         push_line(stack.last_mut().expect("root"), &line, no);
     }
     if let Some((tag, start)) = pending_tag {
@@ -1113,7 +1117,7 @@ mod tests {
     #[test]
     fn tabs_inside_admonitions_nest() {
         let body = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\nIntro\n\n:::tip Try it\n<Tabs groupId=\"lang\">\n<TabItem value=\"ts\" label=\"TypeScript\">\n\n```ts\nconst a = 1;\n```\n\n</TabItem>\n</Tabs>\n:::\n";
-        let s = split(body).unwrap();
+        let s = split(body, true).unwrap();
         let k = kinds(&s.blocks);
         assert_eq!(k.len(), 2, "{k:?}");
         assert!(k[1].starts_with("Admonition { kind: \"tip\", title: Some(\"Try it\") }[Tabs("), "{k:?}");
@@ -1121,13 +1125,13 @@ mod tests {
 
     #[test]
     fn code_fences_hide_jsx_and_colons() {
-        let s = split("```md\n:::note\n<Foo/>\n```\n").unwrap();
+        let s = split("```md\n:::note\n<Foo/>\n```\n", true).unwrap();
         assert_eq!(kinds(&s.blocks), vec!["md@1"]);
     }
 
     #[test]
     fn unknown_components_and_imports_are_errors_with_lines() {
-        let errs = split("import X from 'x';\n\n<Foo bar=\"1\">\n\ntext <Bar/> more\n").unwrap_err();
+        let errs = split("import X from 'x';\n\n<Foo bar=\"1\">\n\ntext <Bar/> more\n", true).unwrap_err();
         let lines: Vec<usize> = errs.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![1, 3, 5]);
         assert!(errs[1].message.contains("<Foo>"), "{}", errs[1].message);
@@ -1135,7 +1139,7 @@ mod tests {
 
     #[test]
     fn unclosed_containers_are_reported_at_their_opening_line() {
-        let errs = split("a\n\n:::note\nb\n").unwrap_err();
+        let errs = split("a\n\n:::note\nb\n", true).unwrap_err();
         assert_eq!(errs[0].line, 3);
         assert!(errs[0].message.contains("never closed"));
     }
@@ -1143,7 +1147,7 @@ mod tests {
     #[test]
     fn layout_containers_nest_and_data_components_stand_alone() {
         let body = "<CardGrid>\n<Card title=\"API\" href=\"/docs/api/spec\">\n\nText\n\n</Card>\n<Card title=\"Bridging\" />\n</CardGrid>\n\n<Showcase data=\"community\" />\n";
-        let s = split(body).unwrap();
+        let s = split(body, true).unwrap();
         let k = kinds(&s.blocks);
         assert_eq!(k.len(), 2, "{k:?}");
         assert!(k[0].starts_with("Layout { name: \"CardGrid\""), "{k:?}");
@@ -1153,7 +1157,7 @@ mod tests {
 
     #[test]
     fn data_components_with_content_and_mismatched_closings_are_errors() {
-        let errs = split("<Showcase data=\"x\">\n\n<Hero title=\"a\">\n</Card>\n").unwrap_err();
+        let errs = split("<Showcase data=\"x\">\n\n<Hero title=\"a\">\n</Card>\n", true).unwrap_err();
         let lines: Vec<usize> = errs.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![1, 4, 3], "{errs:?}");
         assert!(errs[0].message.contains("takes no content"), "{}", errs[0].message);
@@ -1162,7 +1166,7 @@ mod tests {
     #[test]
     fn site_component_imports_bind_names_and_their_uses_are_containers() {
         let body = "import Chart, { Legend as Key } from '@site/src/components/Chart';\nimport rows from '@site/data/rows.json';\n\n<Chart title=\"Sales\" rows={rows} compact>\n\nSome **text**.\n\n</Chart>\n\n<Key\n  size={2}\n/>\n";
-        let s = split(body).unwrap();
+        let s = split(body, true).unwrap();
         assert_eq!(s.site_imports["Chart"], SiteImport { module: "@site/src/components/Chart".into(), export: "default".into(), line: 1 });
         assert_eq!(s.site_imports["Key"].export, "Legend");
         assert!(s.site_imports["rows"].is_data());
@@ -1178,12 +1182,12 @@ mod tests {
     #[test]
     fn site_components_need_an_import_and_readable_attributes() {
         // Without the import the tag is unknown; a spread or a JSON file used as a tag is an error.
-        let errs = split("import rows from './rows.json';\nimport { X } from './rows.json';\n\n<Chart />\n\n<rows />\n").unwrap_err();
+        let errs = split("import rows from './rows.json';\nimport { X } from './rows.json';\n\n<Chart />\n\n<rows />\n", true).unwrap_err();
         assert_eq!(errs.iter().map(|e| e.line).collect::<Vec<_>>(), vec![2, 4], "{errs:?}");
-        let errs = split("import Chart from '@site/src/Chart';\n\n<Chart {...props} />\n").unwrap_err();
+        let errs = split("import Chart from '@site/src/Chart';\n\n<Chart {...props} />\n", true).unwrap_err();
         assert_eq!(errs[0].line, 3);
         assert!(errs[0].message.contains("spread"), "{}", errs[0].message);
-        assert!(split("import * as all from '@site/src/Chart';\n").unwrap_err()[0].message.contains("unsupported import form"));
+        assert!(split("import * as all from '@site/src/Chart';\n", true).unwrap_err()[0].message.contains("unsupported import form"));
     }
 
     #[test]

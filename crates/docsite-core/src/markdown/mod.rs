@@ -39,6 +39,30 @@ pub struct DocCard {
     pub description: Option<String>,
 }
 
+/// How Markdown files are read: Docusaurus's `markdown.format` (`RawConfig::markdown_format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MarkdownFormat {
+    /// Every file is MDX.
+    #[default]
+    Mdx,
+    /// Every file is CommonMark.
+    Md,
+    /// `.mdx` files are MDX, the others CommonMark.
+    Detect,
+}
+
+impl MarkdownFormat {
+    /// Whether `source` is read as MDX (else as CommonMark).
+    pub fn is_mdx(self, source: &Path) -> bool {
+        match self {
+            MarkdownFormat::Mdx => true,
+            MarkdownFormat::Md => false,
+            MarkdownFormat::Detect => source.extension().is_some_and(|e| e == "mdx"),
+        }
+    }
+}
+
 /// The cards of each category page, by the page's source file (as loaded).
 pub type DocCards = HashMap<PathBuf, Vec<DocCard>>;
 
@@ -60,12 +84,16 @@ pub struct RenderContext<'a> {
     pub data: &'a DataFiles,
     /// The docs versions, for `<VersionsTable />`.
     pub versions: &'a [VersionData],
-    /// Origins an `<iframe>` may show (`security.frameSrc`).
-    pub frame_src: &'a [String],
+    /// Origins an `<iframe>` may show (`security.frameSrc`); `None`: any http(s) origin
+    /// (a site read from a Docusaurus config, which cannot list them: the pages' CSP then
+    /// allows the origins the content embeds, [`Rendered::frame_origins`]).
+    pub frame_src: Option<&'a [String]>,
     /// The cards of `<DocCardList />` on each sidebar category's page.
     pub doc_cards: &'a DocCards,
     /// Which docs the MDX compiler renders ([`render_doc`]).
     pub mdx: MdxPath,
+    /// Which files are MDX and which CommonMark.
+    pub format: MarkdownFormat,
 }
 
 /// A link found in a page, to be checked once all routes and anchors are known.
@@ -129,6 +157,8 @@ pub struct Rendered {
     pub needs_js: bool,
     /// The doc took the MDX path: its content is one `SiteComponent`, the doc's own module.
     pub mdx_path: bool,
+    /// The origins the page's `<iframe>`s show.
+    pub frame_origins: std::collections::BTreeSet<String>,
 }
 
 /// What one rendering read of the site besides its own file and the render context's
@@ -159,7 +189,8 @@ pub fn render_doc(source: &Path, body: &str, body_line: usize, route: &str, toc_
 /// file; `route` is the page's own route (for relative and `#` links).
 pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
     let mut out = Rendered::default();
-    let split = match mdx::split(body) {
+    let mdx_syntax = ctx.format.is_mdx(source);
+    let split = match mdx::split(body, mdx_syntax) {
         Ok(s) => s,
         Err(errors) => {
             out.needs_js = errors.iter().any(|e| e.js);
@@ -189,6 +220,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         segment_inserted: Vec::new(),
         data_origin: None,
         too_deep: false,
+        mdx_syntax,
     };
     b.check_site_imports();
     b.blocks(&split.blocks);
@@ -220,6 +252,8 @@ struct TreeBuilder<'a, 'r> {
     segment_line: usize,
     /// Lines of the current segment inserted by the split (no source line).
     segment_inserted: Vec<usize>,
+    /// The file is MDX (else CommonMark: `{` is text, text between HTML tags is not Markdown).
+    mdx_syntax: bool,
     /// Set while rendering text that comes from a data file: links are recorded against it.
     data_origin: Option<Origin>,
     /// Whether content deeper than [`MAX_DEPTH`] was reported (once per file).
@@ -231,6 +265,9 @@ struct TreeBuilder<'a, 'r> {
 /// server rendering in Node) far from its stack's end, so that `check` refuses what
 /// pre-rendering could not do.
 pub const MAX_DEPTH: usize = 64;
+
+/// U+2060 WORD JOINER: see [`TreeBuilder::html_text`].
+const JOINER: char = '\u{2060}';
 
 fn element(t: &str) -> Element {
     Element { t: t.into(), a: BTreeMap::new(), c: Vec::new() }
@@ -298,7 +335,10 @@ impl TreeBuilder<'_, '_> {
             match block {
                 Block::Markdown { text, line, inserted } => {
                     self.segment_inserted.clone_from(inserted);
-                    self.markdown(text, *line);
+                    // Raw HTML the segment leaves open (`<details>` before an admonition)
+                    // stays open: the containers that follow go inside it, as in MDX, and
+                    // its closing tag in a later segment closes it.
+                    self.parse_markdown(text, *line);
                     self.segment_inserted.clear();
                 }
                 Block::Component { name, attrs, line } if mdx::SIDEBAR_COMPONENTS.contains(&name.as_str()) => {
@@ -443,7 +483,17 @@ impl TreeBuilder<'_, '_> {
         a
     }
 
+    /// Renders Markdown `text` (first line `line`) into the open element, closing what it
+    /// opened, raw HTML included.
     fn markdown(&mut self, text: &str, line: usize) {
+        let depth = self.stack.len();
+        self.parse_markdown(text, line);
+        self.close_to(depth);
+    }
+
+    /// Renders Markdown `text` into the open element, leaving open the raw HTML elements
+    /// whose closing tag it lacks (see [`Self::blocks`]).
+    fn parse_markdown(&mut self, text: &str, line: usize) {
         let arena = Arena::new();
         let mut options = Options::default();
         options.extension.table = true;
@@ -463,12 +513,51 @@ impl TreeBuilder<'_, '_> {
         }
         let root = comrak::parse_document(&arena, &source, &options);
         self.segment_line = line - 1;
-        let depth = self.stack.len();
         for child in root.children() {
             self.node(child);
             self.first_block = false;
         }
-        self.close_to(depth);
+    }
+
+    /// The text of a raw HTML block between tags: in MDX it is Markdown (`<summary>Read
+    /// _this_</summary>`: emphasis), phrasing when it is on one line; in CommonMark (and in
+    /// `<pre>`/`<code>`) it is text as written.
+    fn html_text(&mut self, text: &str, line: usize) {
+        let core = text.trim();
+        let verbatim = matches!(self.stack.last().map(|e| e.t.as_str()), Some("pre" | "code"));
+        if !self.mdx_syntax || verbatim || core.contains('\n') || !core.contains(['*', '_', '`', '[', '~', '\\']) {
+            self.text(text);
+            return;
+        }
+        // The text is decoded already: escape what Markdown would read as HTML or an entity.
+        // The word joiner keeps a leading `#`, `-` or `1.` from starting a block (MDX reads
+        // the text between tags on one line as phrasing); it is taken off again below.
+        let escaped = format!("{JOINER}{}", core.replace('<', "\\<").replace('&', "\\&"));
+        let depth = self.open(element("span"));
+        self.markdown(&escaped, line);
+        self.close_to(depth + 1);
+        let mut holder = self.stack.pop().expect("the holder");
+        let mut inline = match holder.c.as_mut_slice() {
+            [Node::Element(p)] if p.t == "p" => std::mem::take(&mut p.c),
+            _ => std::mem::take(&mut holder.c),
+        };
+        if let Some(Node::Text(first)) = inline.first_mut() {
+            *first = first.replacen(JOINER, "", 1);
+        }
+        let lead = &text[..text.len() - text.trim_start().len()];
+        let trail = &text[text.trim_end().len()..];
+        if !lead.is_empty() {
+            self.text(lead);
+        }
+        for node in inline {
+            match node {
+                Node::Text(t) => self.text(&t),
+                el => self.stack.last_mut().expect("root").c.push(el),
+            }
+        }
+        if !trail.is_empty() {
+            self.text(trail);
+        }
     }
 
     fn node<'n>(&mut self, node: &'n AstNode<'n>) {
@@ -857,7 +946,7 @@ impl TreeBuilder<'_, '_> {
 
     /// Weaves raw HTML tokens into the tree.
     fn raw_html(&mut self, html: &str, line: usize) {
-        if let Some(pos) = find_component_tag(html) {
+        if let Some(pos) = find_component_tag(html).filter(|_| self.mdx_syntax) {
             let name: String = html[pos + 1..].trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
             self.error(line, None, format!("unsupported MDX component `<{name}>`"), "supported: <Tabs>, <TabItem> on lines of their own, and HTML elements");
             return;
@@ -915,9 +1004,12 @@ impl TreeBuilder<'_, '_> {
                         }
                     }
                     if name == "iframe" {
-                        if let Some((problem, hint)) = html_policy::frame_problem(el.a.get("src").map(String::as_str), self.ctx.frame_src) {
-                            self.error(line, None, problem, &hint);
-                            continue;
+                        match html_policy::frame_problem(el.a.get("src").map(String::as_str), self.ctx.frame_src) {
+                            Ok(origin) => drop(self.out.frame_origins.insert(origin)),
+                            Err((problem, hint)) => {
+                                self.error(line, None, problem, &hint);
+                                continue;
+                            }
                         }
                     }
                     if let Some(src) = el.a.get("src").cloned() {
@@ -950,7 +1042,7 @@ impl TreeBuilder<'_, '_> {
                 Token::String(s) => {
                     let s = self.expression_free(&String::from_utf8_lossy(&s), line);
                     if !s.trim().is_empty() || !matches!(self.stack.last().map(|e| e.t.as_str()), Some("root" | "div" | "Details" | "table" | "tr" | "tbody" | "thead" | "ul" | "ol")) {
-                        self.text(&s);
+                        self.html_text(&s, line);
                     }
                 }
                 _ => {}
@@ -1028,7 +1120,7 @@ impl TreeBuilder<'_, '_> {
     /// line: Docusaurus would evaluate it as JavaScript, which this renderer does not, and
     /// printing the braces would show the reader code. `\{` is a brace.
     fn expression_free(&mut self, text: &str, line: usize) -> String {
-        if !text.contains(['{', mdx::EXPR_OPEN]) {
+        if !self.mdx_syntax || !text.contains(['{', mdx::EXPR_OPEN]) {
             return text.to_string();
         }
         let mut out = String::with_capacity(text.len());
@@ -1415,7 +1507,7 @@ mod tests {
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default(), mdx: MdxPath::Off };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1426,7 +1518,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: &[], doc_cards: &Default::default(), mdx: MdxPath::Off };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r

@@ -70,6 +70,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
                 let paths = report.doc_paths;
                 eprintln!("  docs     {} by the Markdown renderer, {} by MDX", paths.markdown, paths.mdx);
             }
+            if !report.frame_src.is_empty() {
+                eprintln!("docsite: pages may show iframes from {} (their CSP frame-src)", report.frame_src.join(", "));
+            }
             eprintln!("docsite: built {} routes into {} in {:.2}s", report.routes, opts.out_dir.display(), start.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
