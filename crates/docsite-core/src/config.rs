@@ -1093,6 +1093,11 @@ pub struct SiteConfig {
     pub errors: Vec<Diagnostic>,
     /// Whether the configuration came from a Docusaurus config (no `docsite.toml`).
     pub from_docusaurus: bool,
+    /// Pages the Docusaurus config declares that docsite does not build yet (the routes of
+    /// `i18n.locales` beyond the default one), each an error that names them: a build fails
+    /// on them unless `--allow-missing-pages` leaves them out with a warning
+    /// (`build::Site::missing_pages`).
+    pub missing_pages: Vec<Diagnostic>,
 }
 
 /// The raw configuration of a site and where it came from.
@@ -1102,6 +1107,7 @@ struct Source {
     /// The TOML text, to find the line of a key in errors found after parsing.
     toml: Option<String>,
     warnings: Vec<Diagnostic>,
+    missing_pages: Vec<Diagnostic>,
     /// Problems found while reading a Docusaurus config (a content plugin instance docsite
     /// cannot build), reported with the content's.
     errors: Vec<Diagnostic>,
@@ -1170,7 +1176,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                     return Err(errors);
                 }
             };
-            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors });
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, missing_pages: mapped.missing_pages, errors });
         }
     }
     let text = std::fs::read_to_string(&file).map_err(|e| {
@@ -1178,7 +1184,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
             .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md), or point docsite at a Docusaurus site (docusaurus.config.js)"))]
     })?;
     let raw = parse(&file, &text).map_err(|d| vec![d])?;
-    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), errors: Vec::new() })
+    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), missing_pages: Vec::new(), errors: Vec::new() })
 }
 
 /// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
@@ -1222,7 +1228,7 @@ impl SiteConfig {
     /// content is still checked. Only a configuration that cannot be read, or one whose
     /// docs or sidebars path leaves the site folder, is an `Err` (every error found so far).
     pub fn read_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
-        let Source { file, mut raw, toml: text, warnings, errors: source_errors } = read_source(site_dir)?;
+        let Source { file, mut raw, toml: text, warnings, missing_pages, errors: source_errors } = read_source(site_dir)?;
         let from_docusaurus = text.is_none();
         let text = text.unwrap_or_default();
         if analytics_off() {
@@ -1408,6 +1414,7 @@ impl SiteConfig {
             warnings,
             errors,
             from_docusaurus,
+            missing_pages,
         })
     }
 

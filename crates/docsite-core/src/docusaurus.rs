@@ -167,6 +167,9 @@ pub struct Mapped {
     /// What docsite cannot build as Docusaurus would: a plugin instance that routes pages
     /// the engine cannot make (a second docs instance). A build with these fails.
     pub errors: Vec<Diagnostic>,
+    /// Pages the config declares that docsite does not build yet (other locales): errors
+    /// unless the build is asked to leave them out (`SiteConfig::missing_pages`).
+    pub missing_pages: Vec<Diagnostic>,
 }
 
 /// Maps a Docusaurus config onto `docsite.toml` keys. `file` is named by the warnings.
@@ -174,7 +177,7 @@ pub struct Mapped {
 /// `schema` is the JSON Schema of `docsite.toml` (`RawConfig`'s, given by the config stage,
 /// which owns the type): a key it does not declare is pruned with a warning.
 pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
-    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
+    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), missing_pages: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
     // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
     // does not have (a navbar item's `className`, `aria-label`, ...) is a warning, never a stop.
@@ -185,7 +188,7 @@ pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
         let shown = if THEME_CONFIG_KEYS.contains(&top) { format!("themeConfig.{key}") } else { key };
         m.warn(&shown, "not a key docsite knows");
     }
-    Mapped { config, warnings: m.warnings, errors: m.errors }
+    Mapped { config, warnings: m.warnings, errors: m.errors, missing_pages: m.missing_pages }
 }
 
 /// Writes the mapped config as `docsite.toml` text.
@@ -198,6 +201,7 @@ struct Mapper<'a> {
     file: &'a Path,
     warnings: Vec<Diagnostic>,
     errors: Vec<Diagnostic>,
+    missing_pages: Vec<Diagnostic>,
     /// The content plugin instances mapped so far: (package, id, config key).
     instances: Vec<(&'static str, String, String)>,
 }
@@ -272,12 +276,7 @@ impl Mapper<'_> {
                 "themes" => self.themes(v, &mut out),
                 "plugins" => self.plugins(v, &mut out, &mut docs),
                 "themeConfig" => self.theme_config(v, &mut out, &mut search),
-                "i18n" => {
-                    let locales = v.get("locales").and_then(Value::as_array).map(Vec::len).unwrap_or(1);
-                    if locales > 1 {
-                        self.warn("i18n.locales", "docsite builds one language; only `defaultLocale` is built");
-                    }
-                }
+                "i18n" => self.i18n(v, dc),
                 "stylesheets" => self.warn(key, "extra stylesheets are not supported; use `customCss` of the classic preset's theme options"),
                 k if DEPLOY_KEYS.contains(&k) => self.warn(key, "used by `docusaurus deploy` or Docusaurus's own bundler, not by a docsite build"),
                 _ => self.warn(key, "not a key docsite knows"),
@@ -329,6 +328,34 @@ impl Mapper<'_> {
             }
         }
         out
+    }
+
+    /// Locales beyond the default one are pages docsite does not build yet: one entry of
+    /// [`Mapped::missing_pages`] naming where they would be (`<baseUrl><locale>/…`, or the
+    /// locale's `localeConfigs.<locale>.path`).
+    fn i18n(&mut self, v: &Value, dc: &Value) {
+        let default = v.get("defaultLocale").and_then(Value::as_str).unwrap_or("en");
+        let base = dc.get("baseUrl").and_then(Value::as_str).unwrap_or("/");
+        let base = if base.ends_with('/') { base.to_string() } else { format!("{base}/") };
+        let others: Vec<String> = v
+            .get("locales")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|l| *l != default)
+            .map(|l| {
+                let path = v.pointer(&format!("/localeConfigs/{}/path", l.replace('~', "~0").replace('/', "~1"))).and_then(Value::as_str).unwrap_or(l);
+                format!("{l} ({base}{}/…)", path.trim_matches('/'))
+            })
+            .collect();
+        if others.is_empty() {
+            return;
+        }
+        self.missing_pages.push(
+            Diagnostic::error(self.file, format!("`i18n.locales`: docsite does not build other locales than the default `{default}` yet: the pages of {} would be missing", others.join(", ")))
+                .hint("Docusaurus builds every locale: build the site with it until locales are supported, or pass --allow-missing-pages to build the default locale alone (one warning then names the others)"),
+        );
     }
 
     fn markdown(&mut self, v: &Value, out: &mut Map<String, Value>, docs: &mut Map<String, Value>) {

@@ -1055,3 +1055,31 @@ fn dev_watches_the_docs_beside_the_site_folder() {
     let page = dev.get("/docs/intro");
     assert!(page.contains("were edited in place"), "{page}");
 }
+
+/// Locales docsite does not build yet are pages the site declares: an error naming where
+/// they would be, unless `--allow-missing-pages` leaves them out with a warning (issue 35
+/// item 7 is to build them).
+#[test]
+fn other_locales_are_missing_pages_an_error_unless_allowed() {
+    let site = copy_of("docusaurus-template");
+    let config = site.path().join("docusaurus.config.js");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let i18n = "baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'ar'], localeConfigs: { ar: { direction: 'rtl', path: 'arabic' } } },";
+    std::fs::write(&config, text.replacen("baseUrl: '/',", i18n, 1)).unwrap();
+    let out_dir = site.path().join("build");
+    for command in ["build", "check"] {
+        let out = docsite(&[command, path(site.path())]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        let error = err.lines().find(|l| l.contains("`i18n.locales`")).unwrap_or_else(|| panic!("{command}: no error in\n{err}"));
+        assert!(error.starts_with("error: docusaurus.config.js") && error.contains("fr (/fr/…)") && error.contains("ar (/arabic/…)"), "{error}");
+        assert!(err.contains("--allow-missing-pages"), "{err}");
+    }
+    assert!(!out_dir.exists(), "nothing written");
+    let out = docsite(&["build", path(site.path()), "--allow-missing-pages"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warning = err.lines().find(|l| l.contains("`i18n.locales`")).unwrap_or_else(|| panic!("no warning in\n{err}"));
+    assert!(warning.starts_with("warning: docusaurus.config.js") && warning.contains("left out: --allow-missing-pages"), "{warning}");
+    assert!(out_dir.join("handbook/intro/index.html").is_file());
+}

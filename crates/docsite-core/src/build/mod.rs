@@ -98,6 +98,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
     crate::output::check_out_beside(&out_dir, &opts.out_dir, &site.config.content_dirs())?;
     opts.stage("building the theme (and the site's React code) when their sources changed");
+    site.missing_pages(opts.allow_missing_pages)?;
     let theme = site.site_build(&opts.theme_dir, opts.allow_missing_pages)?;
     site.diagnostics.extend(theme.warnings.iter().cloned());
     let t = std::time::Instant::now();

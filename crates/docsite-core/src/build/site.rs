@@ -175,6 +175,26 @@ impl Site {
         self.diagnostics.push(Diagnostic::error(file, message).with_severity(Severity::Warning));
     }
 
+    /// The pages the config declares that docsite does not build
+    /// ([`SiteConfig::missing_pages`]: other locales): an error naming them, so a build
+    /// writes every page or fails, unless `allow_missing_pages` (`--allow-missing-pages`,
+    /// and `docsite dev`, which serves the default locale as `docusaurus start` does) leaves
+    /// them out with a warning each.
+    pub fn missing_pages(&mut self, allow_missing_pages: bool) -> Result<(), BuildError> {
+        let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file).to_path_buf();
+        let missing = self.config.missing_pages.iter().map(|d| Diagnostic { file: Some(file.clone()), ..d.clone() });
+        if allow_missing_pages {
+            for d in missing {
+                let message = format!("{} (left out: --allow-missing-pages)", d.message);
+                self.diagnostics.push(Diagnostic { message, hint: None, ..d }.with_severity(Severity::Warning));
+            }
+            return Ok(());
+        }
+        let mut diags = Diagnostics::default();
+        missing.for_each(|d| diags.push(d));
+        if diags.items().is_empty() { Ok(()) } else { Err(BuildError::Invalid(diags)) }
+    }
+
     /// Whether rendering the site needs a build of its own React code (React pages, or
     /// site components in its docs): `docsite check` builds it too, to find what it lacks.
     pub fn needs_site_build(&self) -> bool {

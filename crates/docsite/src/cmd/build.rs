@@ -26,9 +26,9 @@ pub(crate) struct Args {
     /// Print the time of each stage.
     #[arg(long)]
     timings: bool,
-    /// Build the rest of the site when the site's React pages do not build, leaving them out
-    /// with one warning that names them (without it such a build fails: it would lack pages
-    /// the site declares).
+    /// Build the rest of the site when some pages it declares cannot be built (React pages
+    /// whose code does not build, locales other than the default), leaving them out with a
+    /// warning that names them (without it such a build fails: it would lack those pages).
     #[arg(long)]
     allow_missing_pages: bool,
 }

@@ -14,7 +14,8 @@ pub(crate) struct Args {
     /// React pages or components in its docs.
     #[arg(long)]
     theme: Option<PathBuf>,
-    /// Report React pages whose code does not build as one warning instead of an error (as
+    /// Report pages the site declares that cannot be built (React pages whose code does not
+    /// build, locales other than the default) as warnings instead of errors (as
     /// `build --allow-missing-pages` leaves them out).
     #[arg(long)]
     allow_missing_pages: bool,
@@ -30,6 +31,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
         Ok(site) => site,
         Err(e) => return super::report_error(&e),
     };
+    if let Err(e) = site.missing_pages(args.allow_missing_pages) {
+        return super::report_error(&e);
+    }
     if site.needs_site_build() {
         let theme_dir = match super::theme_dir(args.theme) {
             Ok(dir) => dir,
