@@ -14,7 +14,7 @@ import { preloadContent } from './content/lazy';
 import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
 import { preloadBlogView } from './app/blogViews';
 import { normalizePath, safeDecode } from './lib/paths';
-import { revealLinkTarget } from './lib/reveal';
+import { revealForEndKey, revealLinkTarget } from './lib/reveal';
 
 const ROOT_ID = '__docsite_root';
 
@@ -34,6 +34,7 @@ function hydrate(data: BootData): void {
   // The article stays as the server wrote it: React adopts it instead of hydrating it.
   adoptServerArticle();
   document.addEventListener('click', revealLinkTarget, true);
+  document.addEventListener('keydown', revealForEndKey, true);
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (a long reference page's sidebar and table
   // of contents are hundreds of elements); a click before it finishes is replayed by React.

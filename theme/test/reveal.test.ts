@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAID_OUT_ATTRIBUTE, REVEAL_SLICE_MS, WHOLE_ARTICLE_ATTRIBUTE, revealArticle, revealLinkTarget, revealThrough } from '../src/lib/reveal';
+import { LAID_OUT_ATTRIBUTE, REVEAL_SLICE_MS, WHOLE_ARTICLE_ATTRIBUTE, revealArticle, revealForEndKey, revealLinkTarget, revealThrough } from '../src/lib/reveal';
 
 /** An article of a header and `count` blocks (each with a code block), in the document. */
 function article(count: number): HTMLElement {
@@ -104,6 +104,21 @@ describe('revealing a long article', () => {
     // One scroll per batch laid out, by what that batch added above.
     const scrolled = scrollBy.mock.calls.reduce((sum, [options]) => sum + ((options as ScrollToOptions).top ?? 0), 0);
     expect(scrolled).toBe(revealed * 100);
+  });
+
+  it('lays out the whole article before the End key scrolls, but not for a key typed into a field', () => {
+    const element = article(3);
+    const input = document.createElement('input');
+    document.body.append(input);
+    document.addEventListener('keydown', revealForEndKey, true);
+    try {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      expect(laidOut(element).some(Boolean)).toBe(false);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      expect(laidOut(element).every(Boolean)).toBe(true);
+    } finally {
+      document.removeEventListener('keydown', revealForEndKey, true);
+    }
   });
 
   it('reveals every block above a target and its own, and nothing for an element outside an article', () => {

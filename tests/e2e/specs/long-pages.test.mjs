@@ -190,8 +190,9 @@ test('a reader who jumps to the end right after load keeps the footer in view wh
     });
     await page.goto(ctx.server.base + route, { waitUntil: 'networkidle' });
     await waitForApp(page);
-    // The scrollbar dragged to the end.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The End key (the browser scrolls there smoothly), or the scrollbar dragged to the end.
+    if (route === LONG) await page.keyboard.press('End');
+    else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForFunction(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight);
     const away = [];
     let moments = 0;
@@ -209,7 +210,8 @@ test('a reader who jumps to the end right after load keeps the footer in view wh
       if (state.top < 0 || state.top >= 800) away.push(state.top);
       if (state.done || moments > 2000) break;
     }
-    assert.ok(moments > 3, `${route}: laid out over several idle moments (${moments})`);
+    // The End key lays the article out at once: the end it scrolls to is the real one.
+    if (route !== LONG) assert.ok(moments > 3, `${route}: laid out over several idle moments (${moments})`);
     assert.deepEqual(away, [], `${route}: where the footer was when it left the screen, over ${moments} idle moments`);
     assert.deepEqual(unexpected(problems), []);
     await context.close();

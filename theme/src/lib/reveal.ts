@@ -11,7 +11,8 @@
 //! however far what the reader looks at moved (`keepInPlace`). Whatever needs the real
 //! position of something in the article before then reveals every block above it first
 //! (`revealThrough`: a link to a heading of the page, a scroll to a page's hash, a tab that
-//! keeps its place), or all of it (`revealAll`: a scroll back to a saved position). A page loaded with a hash is laid out
+//! keeps its place), or all of it (`revealAll`: a scroll back to a saved position, a key that
+//! jumps to the end of the page, `revealForEndKey`). A page loaded with a hash is laid out
 //! whole from the start: the inline head script marks it (`WHOLE_ARTICLE_ATTRIBUTE`), since
 //! the browser scrolls to the hash before any of the theme's JavaScript runs.
 import { onIdle, type IdleDeadline } from './idle';
@@ -142,6 +143,20 @@ export function revealThrough(target: Element): void {
     reveal(block);
     if (block.contains(target)) return;
   }
+}
+
+/**
+ * Before the browser scrolls to the end of the page for a key (End, Ctrl+End, Cmd+Down),
+ * lays out the whole article: the end the browser scrolls to is the real one, not where the
+ * blocks not laid out yet end (the reader would stop short of the footer). A capturing
+ * keydown listener of the document (`entry-client.tsx`); a key typed into a field is its own.
+ */
+export function revealForEndKey(event: KeyboardEvent): void {
+  const toEnd = event.key === 'End' || (event.key === 'ArrowDown' && event.metaKey);
+  if (!toEnd || event.altKey || event.shiftKey) return;
+  const target = event.target;
+  if (target instanceof Element && target.closest('input, textarea, select, [contenteditable]')) return;
+  revealAll(document.querySelector(`[${ARTICLE_ATTRIBUTE}]`));
 }
 
 /**
