@@ -271,6 +271,13 @@ impl Mapper<'_> {
                         merge_lenient(&mut docs, key, p);
                     }
                 }
+                // Docusaurus 3's top-level spelling of `markdown.hooks.onBrokenMarkdownLinks`
+                // (deprecated in 3.9, still read): the same merge.
+                "onBrokenMarkdownLinks" => {
+                    if let Some(p) = self.problem(key, v) {
+                        merge_lenient(&mut docs, "onBrokenLinks", p);
+                    }
+                }
                 "markdown" => self.markdown(v, &mut out, &mut docs),
                 "presets" => self.presets(v, &mut out, &mut docs),
                 "themes" => self.themes(v, &mut out),
@@ -934,6 +941,25 @@ mod tests {
         let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
         assert_eq!(m.config["docs"]["onBrokenLinks"], json!("ignore"));
         assert_eq!(m.config["docs"]["onBrokenAnchors"], json!("throw"));
+        // The top-level `onBrokenMarkdownLinks` (Docusaurus 3's older spelling) is read like
+        // `markdown.hooks.onBrokenMarkdownLinks`: the more lenient setting wins, no warning.
+        let dc = json!({ "title": "T", "url": "https://example.org", "onBrokenLinks": "throw", "onBrokenMarkdownLinks": "warn" });
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
+        assert_eq!(m.config["docs"]["onBrokenLinks"], json!("warn"));
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    }
+
+    #[test]
+    fn markdown_format_and_locales_are_read_as_docusaurus_declares_them() {
+        let dc = json!({ "title": "T", "url": "https://example.org", "baseUrl": "/kiln/", "markdown": { "format": "detect" }, "i18n": { "defaultLocale": "en", "locales": ["en", "fr"] } });
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
+        assert_eq!(m.config["markdownFormat"], json!("detect"));
+        assert!(m.warnings.is_empty() && m.errors.is_empty(), "{:?} {:?}", m.warnings, m.errors);
+        assert_eq!(m.missing_pages.len(), 1);
+        assert!(m.missing_pages[0].message.contains("fr (/kiln/fr/…)"), "{}", m.missing_pages[0].message);
+        let dc = json!({ "title": "T", "url": "https://example.org", "markdown": { "format": "html" } });
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
+        assert!(m.errors.iter().any(|e| e.message.contains("`markdown.format` must be")), "{:?}", m.errors);
     }
 
     #[test]
