@@ -84,7 +84,15 @@ const BROTLI_QUALITY: i32 = 6;
 /// already has both is left as it is: the theme's hashed assets come with theirs, compressed
 /// once, at the highest settings, when the theme was built.
 pub fn precompress(out: &Path) -> Result<(), BuildError> {
-    compressible(out, None).par_iter().try_for_each(|path| compress_file(path))
+    precompress_reusing(out, None)
+}
+
+/// [`precompress`], taking the `.br` and `.gz` of a file from `previous` (the last build's
+/// output, which this build replaces) when the file there has the same bytes and both
+/// siblings: a rebuild compresses only what changed. They are hard links where the file
+/// system allows (`previous` is deleted once this build is in place), else copies.
+pub fn precompress_reusing(out: &Path, previous: Option<&Path>) -> Result<(), BuildError> {
+    compressible(out, None).par_iter().try_for_each(|path| compress_file(path, Reuse { out, previous }))
 }
 
 /// Runs `work`, which writes into `busy` (a folder under `out`), on a thread of its own and
@@ -92,13 +100,14 @@ pub fn precompress(out: &Path) -> Result<(), BuildError> {
 /// once it is done, and `busy` is compressed last. Meant for single-threaded work such as the
 /// search index: beside a compression that takes every core it would get only part of one,
 /// and then finish last, alone.
-pub fn precompress_beside<T: Send>(out: &Path, busy: &Path, work: impl FnOnce() -> Result<T, BuildError> + Send) -> Result<T, BuildError> {
+pub fn precompress_beside<T: Send>(out: &Path, busy: &Path, previous: Option<&Path>, work: impl FnOnce() -> Result<T, BuildError> + Send) -> Result<T, BuildError> {
     let files = compressible(out, Some(busy));
+    let reuse = Reuse { out, previous };
     let next = AtomicUsize::new(0);
     // Takes files off the shared list until none are left (or one failed).
     let drain = || -> Result<(), BuildError> {
         while let Some(path) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if let Err(e) = compress_file(path) {
+            if let Err(e) = compress_file(path, reuse) {
                 next.store(files.len(), Ordering::Relaxed);
                 return Err(e);
             }
@@ -125,7 +134,7 @@ pub fn precompress_beside<T: Send>(out: &Path, busy: &Path, work: impl FnOnce() 
     });
     let value = worked?;
     compressed?;
-    precompress(busy)?;
+    precompress_reusing(busy, previous.map(|p| p.join(busy.strip_prefix(out).unwrap_or(busy))).as_deref())?;
     Ok(value)
 }
 
@@ -141,14 +150,43 @@ fn compressible(out: &Path, skip: Option<&Path>) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Writes the `.gz` and `.br` siblings of one file, unless it is small or already has both.
-fn compress_file(path: &Path) -> Result<(), BuildError> {
+/// Where a compression may be taken from instead of done: the same file of the previous
+/// build ([`precompress_reusing`]).
+#[derive(Clone, Copy)]
+struct Reuse<'a> {
+    out: &'a Path,
+    previous: Option<&'a Path>,
+}
+
+impl Reuse<'_> {
+    /// Puts the previous build's `.gz` and `.br` of `path` (whose bytes are `data`) beside it,
+    /// when that build has the same file with both; whether it did. Only regular files are
+    /// read there (a symlink in the old output is never followed).
+    fn take(&self, path: &Path, data: &[u8], gz_path: &Path, br_path: &Path) -> bool {
+        let Some(old) = self.previous.and_then(|p| Some(p.join(path.strip_prefix(self.out).ok()?))) else { return false };
+        let (old_gz, old_br) = (with_suffix(&old, "gz"), with_suffix(&old, "br"));
+        let regular = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_file());
+        if !(regular(&old) && regular(&old_gz) && regular(&old_br)) || std::fs::read(&old).ok().as_deref() != Some(data) {
+            return false;
+        }
+        let place = |from: &Path, to: &Path| std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(drop)).is_ok();
+        if place(&old_gz, gz_path) && place(&old_br, br_path) {
+            return true;
+        }
+        let _ = (std::fs::remove_file(gz_path), std::fs::remove_file(br_path));
+        false
+    }
+}
+
+/// Writes the `.gz` and `.br` siblings of one file, unless it is small or already has both
+/// (or takes them from the previous build, [`Reuse`]).
+fn compress_file(path: &Path, reuse: Reuse<'_>) -> Result<(), BuildError> {
     let (gz_path, br_path) = (with_suffix(path, "gz"), with_suffix(path, "br"));
     if gz_path.is_file() && br_path.is_file() {
         return Ok(());
     }
     let data = std::fs::read(path).map_err(BuildError::io(path))?;
-    if data.len() < MIN_SIZE {
+    if data.len() < MIN_SIZE || reuse.take(path, &data, &gz_path, &br_path) {
         return Ok(());
     }
     std::fs::write(&gz_path, gzip(&data).map_err(BuildError::io(path))?).map_err(BuildError::io(&gz_path))?;
@@ -196,6 +234,36 @@ mod tests {
     use std::io::Read;
 
     use super::*;
+
+    #[test]
+    fn a_rebuild_takes_the_compression_of_unchanged_files_from_the_previous_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+        let same = "<p>the same page</p>".repeat(100);
+        for d in [&old, &new] {
+            std::fs::create_dir_all(d.join("a")).unwrap();
+            std::fs::write(d.join("a/same.html"), &same).unwrap();
+        }
+        std::fs::write(old.join("a/changed.html"), "<p>before</p>".repeat(100)).unwrap();
+        std::fs::write(new.join("a/changed.html"), "<p>after</p>".repeat(100)).unwrap();
+        precompress(&old).unwrap();
+        // The previous build's compression of the unchanged file is marked: taken, not redone.
+        std::fs::write(old.join("a/same.html.br"), b"taken").unwrap();
+        // A symlink in the old output is never followed.
+        std::fs::write(new.join("a/linked.html"), &same).unwrap();
+        std::os::unix::fs::symlink(old.join("a/same.html"), old.join("a/linked.html")).unwrap();
+        std::os::unix::fs::symlink(old.join("a/same.html.gz"), old.join("a/linked.html.gz")).unwrap();
+        std::os::unix::fs::symlink(old.join("a/same.html.br"), old.join("a/linked.html.br")).unwrap();
+        precompress_reusing(&new, Some(&old)).unwrap();
+        assert_eq!(std::fs::read(new.join("a/same.html.br")).unwrap(), b"taken");
+        let unbrotli = |p: &Path| {
+            let mut out = Vec::new();
+            brotli::BrotliDecompress(&mut &std::fs::read(p).unwrap()[..], &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(unbrotli(&new.join("a/changed.html.br")), "<p>after</p>".repeat(100));
+        assert_eq!(unbrotli(&new.join("a/linked.html.br")), same);
+    }
 
     #[test]
     fn brotli_windows_hold_the_whole_file_within_brotli_limits() {
@@ -257,7 +325,7 @@ mod tests {
             std::fs::write(out.path().join(format!("page{i}.html")), &text).unwrap();
         }
         let bundle = out.path().join("pagefind");
-        let written = precompress_beside(out.path(), &bundle, || {
+        let written = precompress_beside(out.path(), &bundle, None, || {
             // The work writes into its folder while the rest is being compressed.
             std::fs::create_dir_all(&bundle).unwrap();
             std::fs::write(bundle.join("pagefind.js"), &text).unwrap();
@@ -274,7 +342,7 @@ mod tests {
     #[test]
     fn precompress_beside_reports_the_work_failing() {
         let out = tempfile::tempdir().unwrap();
-        let result: Result<(), _> = precompress_beside(out.path(), &out.path().join("pagefind"), || Err(BuildError::Theme("index failed".into())));
+        let result: Result<(), _> = precompress_beside(out.path(), &out.path().join("pagefind"), None, || Err(BuildError::Theme("index failed".into())));
         assert!(matches!(result, Err(BuildError::Theme(m)) if m == "index failed"));
     }
 }

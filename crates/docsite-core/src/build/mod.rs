@@ -103,7 +103,10 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     site.diagnostics.extend(theme.warnings.iter().cloned());
     let t = std::time::Instant::now();
     let staging = crate::output::Staging::begin(&out_dir)?;
-    if let Err(e) = write_site(&mut site, opts, &theme, staging.dir()) {
+    // The build being replaced: its compressions of files this build writes again unchanged
+    // are taken, not redone (a marked output folder is one a docsite build wrote).
+    let marked = std::fs::symlink_metadata(out_dir.join(crate::output::BUILD_MARKER)).is_ok_and(|m| m.is_file());
+    if let Err(e) = write_site(&mut site, opts, &theme, staging.dir(), marked.then_some(out_dir.as_path())) {
         staging.abandon();
         return Err(e);
     }
@@ -112,7 +115,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     Ok(BuildReport { routes: site.pages.len() + 1, frame_src: site.site_data.frame_src.clone(), diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
 }
 
-fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path) -> Result<(), BuildError> {
+fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, previous: Option<&Path>) -> Result<(), BuildError> {
     site.copy_files(&theme.client(), out, true)?;
     let template = site.template(&theme.client())?;
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
@@ -168,7 +171,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let entries = site.site_data.search.local_bundle.is_some().then(|| site.search_entries());
     let language = &site.site_data.locale.html_lang;
-    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), || entries.as_ref().map_or(Ok(0), |entries| search::write_index(entries, language, out)))?;
+    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), previous, || entries.as_ref().map_or(Ok(0), |entries| search::write_index(entries, language, out)))?;
     Ok(())
 }
 
