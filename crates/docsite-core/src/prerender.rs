@@ -16,6 +16,7 @@ use crate::diagnostics::BuildError;
 use crate::site_code::ThemeBuild;
 
 /// One page to render.
+#[derive(Clone)]
 pub struct Job<'a> {
     /// Route.
     pub url: &'a str,
@@ -30,7 +31,7 @@ pub struct Job<'a> {
 }
 
 /// The worker's reply for one page.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, Serialize)]
 pub struct Rendered {
     /// Body HTML.
     #[serde(default)]
@@ -39,6 +40,7 @@ pub struct Rendered {
     #[serde(default)]
     pub head: String,
     /// Error message, when rendering threw.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Whether everything the page's content shows is in `html`, so that the page's first
     /// load can read its data without its content ([`crate::contract::Boot::page`]).
@@ -172,6 +174,82 @@ impl Pool {
             out.extend(r?);
         }
         Ok(out)
+    }
+}
+
+/// The pre-rendered pages of the last build (`.docsite/prerender/` of the site), so that a
+/// rebuild renders only the pages whose input changed. A page's entry is named by the hash
+/// of everything its rendering reads: the theme's server bundle and worker, the site data
+/// and route table every worker is given, and the page's URL, data and sidebar. An entry
+/// this build did not use is deleted at its end ([`Cache::finish`]): the cache holds one
+/// build's pages, never more.
+pub struct Cache {
+    dir: std::path::PathBuf,
+    context: sha2::Sha256,
+    used: std::collections::HashSet<String>,
+}
+
+impl Cache {
+    /// The cache of `site_dir` for a build rendering with `theme` and the given site data and
+    /// route table. `None` when its folder cannot be made (the build then renders every page).
+    pub fn open(site_dir: &std::path::Path, theme: &ThemeBuild, site: &SiteData, routes: &RouteManifest) -> Option<Cache> {
+        use sha2::Digest;
+        let dir = site_dir.join(crate::site_code::CACHE_DIR).join("prerender");
+        std::fs::create_dir_all(&dir).ok()?;
+        let mut context = sha2::Sha256::new();
+        context.update(b"docsite prerender cache 1\0");
+        context.update(env!("CARGO_PKG_VERSION").as_bytes());
+        let server = theme.dist.join("server");
+        let mut bundle: Vec<std::path::PathBuf> = walkdir::WalkDir::new(&server).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).map(|e| e.into_path()).collect();
+        bundle.sort();
+        bundle.push(theme.worker());
+        for file in &bundle {
+            context.update(file.strip_prefix(&theme.dist).unwrap_or(file).to_string_lossy().as_bytes());
+            context.update(std::fs::read(file).ok()?);
+        }
+        context.update(serde_json::to_vec(&Request::Init { site, routes }).ok()?);
+        Some(Cache { dir, context, used: std::collections::HashSet::new() })
+    }
+
+    fn key(&self, job: &Job<'_>) -> String {
+        use sha2::Digest;
+        let mut h = self.context.clone();
+        for part in [job.url, job.page.get(), job.sidebar.map_or("", |(key, _)| key)] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+        h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The cached rendering of each job (`None`: to render).
+    pub fn look_up(&mut self, jobs: &[Job<'_>]) -> Vec<Option<Rendered>> {
+        jobs.iter()
+            .map(|job| {
+                let key = self.key(job);
+                let hit = std::fs::read(self.dir.join(&key)).ok().and_then(|bytes| serde_json::from_slice::<Rendered>(&bytes).ok());
+                self.used.insert(key);
+                hit
+            })
+            .collect()
+    }
+
+    /// Keeps the renderings of `jobs` (those without an error) for the next build.
+    pub fn store(&self, jobs: &[Job<'_>], rendered: &[Rendered]) {
+        for (job, r) in jobs.iter().zip(rendered).filter(|(_, r)| r.error.is_none()) {
+            if let Ok(bytes) = serde_json::to_vec(r) {
+                // A cache that cannot be written only costs the next build time.
+                let _ = std::fs::write(self.dir.join(self.key(job)), bytes);
+            }
+        }
+    }
+
+    /// Deletes the entries this build did not use.
+    pub fn finish(self) {
+        for entry in std::fs::read_dir(&self.dir).into_iter().flatten().flatten() {
+            if !self.used.contains(entry.file_name().to_string_lossy().as_ref()) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 }
 

@@ -1083,3 +1083,38 @@ fn other_locales_are_missing_pages_an_error_unless_allowed() {
     assert!(warning.starts_with("warning: docusaurus.config.js") && warning.contains("left out: --allow-missing-pages"), "{warning}");
     assert!(out_dir.join("handbook/intro/index.html").is_file());
 }
+
+/// A rebuild takes unchanged pages from `.docsite/prerender/` and unchanged compressions
+/// from the build it replaces: its output is the output of a build from nothing, byte for
+/// byte, and a page whose doc changed is rendered again.
+#[test]
+fn a_rebuild_reuses_what_did_not_change_and_writes_what_a_fresh_build_writes() {
+    let site = copy_of("basic");
+    let out = site.path().join("build");
+    let read_all = |dir: &Path| -> Vec<(PathBuf, Vec<u8>)> { files_under(dir).into_iter().filter(|f| !f.ends_with(".docsite-build")).map(|f| (f.clone(), std::fs::read(dir.join(&f)).unwrap())).collect() };
+    let build = || {
+        let o = docsite(&["build", path(site.path())]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        read_all(&out)
+    };
+    let first = build();
+    let cache = site.path().join(".docsite/prerender");
+    assert!(std::fs::read_dir(&cache).unwrap().count() > 0, "the pages are cached");
+    assert!(build() == first, "an unchanged site rebuilds to the same bytes");
+    // A doc changes: its page is rendered again, and the output is what a build without the
+    // cache writes.
+    let doc = site.path().join("docs/intro.md");
+    let text = std::fs::read_to_string(&doc).unwrap();
+    std::fs::write(&doc, format!("{text}\nA sentence added after the first build.\n")).unwrap();
+    let cached = build();
+    let page = cached.iter().find(|(f, _)| f.ends_with("docs/next/intro/index.html")).expect("the intro page");
+    assert!(String::from_utf8_lossy(&page.1).contains("A sentence added after the first build."));
+    let entries = std::fs::read_dir(&cache).unwrap().count();
+    std::fs::remove_dir_all(&cache).unwrap();
+    std::fs::remove_dir_all(&out).unwrap();
+    let fresh = build();
+    let differing: Vec<&PathBuf> = cached.iter().zip(&fresh).filter(|(a, b)| a != b).map(|(a, _)| &a.0).collect();
+    assert_eq!(cached.len(), fresh.len());
+    assert!(differing.is_empty(), "files differing from a build without the cache: {differing:?}");
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), entries, "the cache holds one build's pages");
+}

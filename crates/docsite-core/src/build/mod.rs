@@ -129,8 +129,10 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     }
     let jobs = chunks.jobs(site, None);
     opts.stage(&format!("pre-rendering and writing {} pages", jobs.len()));
-    let mut pool = crate::prerender::Pool::start(theme, opts.workers.clamp(1, jobs.len().max(1)))?;
-    pool.init(&site.site_data, &chunks.manifest)?;
+    // The workers start at the first page the cache does not have (a rebuild that changed
+    // nothing starts none).
+    let mut cache = crate::prerender::Cache::open(&site.config.site_dir, theme, &site.site_data, &chunks.manifest);
+    let mut pool: Option<crate::prerender::Pool> = None;
     // In batches, each written before the next is rendered: the pages' HTML never is in
     // memory all at once (10,000 docs held 1.3 GB of it). What later steps need stays: each
     // page's head, and a React page's HTML read back (react_links.rs). Every page's failure
@@ -139,7 +141,22 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     let mut react: Vec<(usize, rendered::RenderedPage)> = Vec::new();
     let mut failures = crate::diagnostics::Diagnostics::default();
     for batch in jobs.chunks(PRERENDER_BATCH) {
-        let part = pool.render(batch)?;
+        let mut cached = cache.as_mut().map_or_else(|| batch.iter().map(|_| None).collect(), |c| c.look_up(batch));
+        let to_render: Vec<crate::prerender::Job<'_>> = batch.iter().zip(&cached).filter(|(_, hit)| hit.is_none()).map(|(j, _)| j.clone()).collect();
+        let mut rendered = Vec::new();
+        if !to_render.is_empty() {
+            if pool.is_none() {
+                let mut started = crate::prerender::Pool::start(theme, opts.workers.clamp(1, jobs.len().max(1)))?;
+                started.init(&site.site_data, &chunks.manifest)?;
+                pool = Some(started);
+            }
+            rendered = pool.as_mut().expect("started").render(&to_render)?;
+            if let Some(c) = &cache {
+                c.store(&to_render, &rendered);
+            }
+        }
+        let mut fresh = rendered.into_iter();
+        let part: Vec<crate::prerender::Rendered> = cached.iter_mut().map(|hit| hit.take().or_else(|| fresh.next()).expect("one rendering per job")).collect();
         match site.documents(&chunks, &template, batch, &part, "") {
             Ok(writes) => writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?,
             Err(BuildError::Invalid(d)) => failures.extend(d.items().iter().cloned()),
@@ -155,6 +172,9 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     drop(pool);
     if failures.has_errors() {
         return Err(BuildError::Invalid(failures));
+    }
+    if let Some(c) = cache {
+        c.finish();
     }
     opts.stage("writing host files");
     let redirect_pages = site.redirect_pages();
