@@ -45,7 +45,7 @@ cargo build --release --locked -q -p docsite
 # rebuilds it.
 ./target/release/docsite build fixtures/basic --out "$results/warm" >/dev/null 2>&1
 
-# The corpus as tab-separated lines: name, repo, commit, site, install, pm, tags.
+# The corpus as tab-separated lines: name, repo, commit, site, install, pm, tags, prepare.
 sites=$(python3 - "$only" <<'PY'
 import sys, tomllib
 only = sys.argv[1]
@@ -61,25 +61,46 @@ for s in corpus:
             sys.exit(f"bench/compat-corpus.toml: site {s.get('name', '?')!r} lacks `{key}`")
     if s["pm"] not in ("npm", "yarn", "pnpm"):
         sys.exit(f"bench/compat-corpus.toml: site {s['name']!r}: pm = {s['pm']!r} (npm, yarn or pnpm)")
-    print("\t".join([s["name"], s["repo"], s["commit"], s["site"], s["install"], s["pm"], ",".join(s["tags"])]))
+    print("\t".join([s["name"], s["repo"], s["commit"], s["site"], s["install"], s["pm"], ",".join(s["tags"]), s.get("prepare", "")]))
 PY
 )
 
-# Yarn 2+ comes from the npm registry (@yarnpkg/cli-dist) rather than repo.yarnpkg.com.
-export COREPACK_ENABLE_DOWNLOAD_PROMPT=0 COREPACK_ENABLE_STRICT=0 CI=1
+# Yarn 2+ comes from the npm registry (@yarnpkg/cli-dist) rather than repo.yarnpkg.com. The
+# npm registry's current signing key is newer than the keys corepack 0.34 knows (it refuses
+# every recent pnpm with "No compatible signature"): the integrity hash is still checked.
+export COREPACK_ENABLE_DOWNLOAD_PROMPT=0 COREPACK_ENABLE_STRICT=0 COREPACK_INTEGRITY_KEYS=0 CI=1
 export COREPACK_NPM_REGISTRY=${COREPACK_NPM_REGISTRY:-$(npm config get registry | sed "s|/$||")}
-# site_install DIR PM: the site's own install, by its own package manager.
+# The newest pnpm that runs on Node 20, for a site whose pnpm needs a newer Node.
+PNPM_FOR_NODE20=10.34.8
+# site_install DIR PM LOG: the site's own install, by its own package manager, without
+# install scripts (they download binaries from hosts other than the npm registry, or need a
+# .git folder; a Docusaurus build needs none of them). Prints what ran.
 site_install() {
-  local dir=$1 pm=$2
+  local dir=$1 pm=$2 log=$3
   case $pm in
-    npm) (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) ;;
-    pnpm) (cd "$dir" && corepack pnpm install --frozen-lockfile) ;;
+    npm) echo "npm ci"; (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1 ;;
+    pnpm)
+      if ! grep -q '"packageManager"' "$dir/package.json"; then
+        # No version named: corepack's default is the newest pnpm, which may refuse an
+        # older lockfile; lockfile 9.0 is pnpm 9 and 10's.
+        echo "pnpm $PNPM_FOR_NODE20 (no packageManager; lockfile $(sed -n "s/^lockfileVersion: '\(.*\)'/\1/p" "$dir/pnpm-lock.yaml"))"
+        (cd "$dir" && corepack "pnpm@$PNPM_FOR_NODE20" install --frozen-lockfile --ignore-scripts) >"$log" 2>&1
+      elif (cd "$dir" && corepack pnpm install --frozen-lockfile --ignore-scripts) >"$log" 2>&1; then
+        echo "pnpm"
+      elif grep -q 'requires at least Node.js' "$log"; then
+        echo "pnpm $PNPM_FOR_NODE20 (the site's needs a newer Node)"
+        (cd "$dir" && corepack "pnpm@$PNPM_FOR_NODE20" install --frozen-lockfile --ignore-scripts) >>"$log" 2>&1
+      else
+        echo pnpm; return 1
+      fi ;;
     yarn)
       if head -n 5 "$dir/yarn.lock" | grep -q '^# yarn lockfile v1'; then
         # A classic lockfile: Yarn 1, whatever a parent folder's packageManager says.
-        (cd "$dir" && corepack yarn@1.22.22 install --frozen-lockfile --non-interactive)
+        echo "yarn 1"
+        (cd "$dir" && corepack yarn@1.22.22 install --frozen-lockfile --non-interactive --ignore-scripts) >"$log" 2>&1
       else
-        (cd "$dir" && YARN_ENABLE_IMMUTABLE_INSTALLS=true corepack yarn install)
+        echo "yarn $(cd "$dir" && corepack yarn --version 2>/dev/null)"
+        (cd "$dir" && YARN_ENABLE_IMMUTABLE_INSTALLS=true YARN_ENABLE_SCRIPTS=false corepack yarn install) >"$log" 2>&1
       fi ;;
   esac
 }
@@ -90,8 +111,7 @@ if [ -n "$with_docusaurus" ]; then
   header="$header Docusaurus exit | docsite-only routes | Docusaurus-only routes | CPU docsite / Docusaurus |"
   rule="$rule---|---|---|---|"
 fi
-rows=()
-while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags; do
+while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; do
   [ -n "$name" ] || continue
   git_dir=$mirrors/${repo/\//+}/repo
   [ -d "$git_dir" ] || git_dir=$mirrors/${repo/\//+}
@@ -102,18 +122,40 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags; do
   if [ "$(cat "$work/.corpus-commit" 2>/dev/null)" != "$commit" ]; then
     rm -rf "$work"
     mkdir -p "$work"
-    git --git-dir="$git_dir" archive "$commit" | tar -x -C "$work"
+    # A mirror may lack some blobs (large files a snapshot leaves out): those files are left
+    # out of the copy and listed in missing-files.txt.
+    git --git-dir="$git_dir" ls-tree -r "$commit" | awk -F '\t' '$1 ~ / blob / { split($1, m, " "); print m[3] "\t" $2 }' > "$out/tree.txt"
+    cut -f1 "$out/tree.txt" | git --git-dir="$git_dir" cat-file --batch-check='%(objectname)' | paste - "$out/tree.txt" \
+      | awk -F '\t' '$1 ~ / missing$/ { print $3 }' > "$out/missing-files.txt"
+    if [ -s "$out/missing-files.txt" ]; then
+      echo "$(wc -l < "$out/missing-files.txt") files absent from the mirror, left out ($out/missing-files.txt)" >&2
+      # `git archive` stops at the first absent blob: the commit's tree goes through an index
+      # of its own (outside the mirror, which is never written) without those files.
+      index=$(mktemp)
+      GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$work" read-tree "$commit"
+      GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$work" update-index --force-remove --stdin < "$out/missing-files.txt"
+      GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$work" checkout-index -a -f
+      rm -f "$index"
+    else
+      git --git-dir="$git_dir" archive "$commit" | tar -x -C "$work"
+    fi
+    # What the site's own build script does before `docusaurus build` (e.g. copying one
+    # language's folder into place): run once on the fresh copy.
+    [ -z "$prepare" ] || (cd "$work" && sh -c "$prepare")
     echo "$commit" > "$work/.corpus-commit"
   fi
-  installed=ok
-  if [ ! -f "$work/.corpus-installed" ]; then
-    if site_install "$work/$install_dir" "$pm" >"$out/install.log" 2>&1; then
-      touch "$work/.corpus-installed"
+  # An install that failed is not tried again (CORPUS_RETRY_INSTALL=1 tries it).
+  [ "${CORPUS_RETRY_INSTALL:-}" != 1 ] || rm -f "$out/install-failed"
+  if [ ! -f "$work/.corpus-installed" ] && [ ! -f "$out/install-failed" ]; then
+    if how=$(site_install "$work/$install_dir" "$pm" "$out/install.log"); then
+      echo "$how" > "$work/.corpus-installed"
+      rm -f "$out/install-failed"
     else
-      installed=failed
+      echo "$how: failed" > "$out/install-failed"
       tail -n 5 "$out/install.log" >&2
     fi
   fi
+  installed=$(cat "$work/.corpus-installed" 2>/dev/null || cat "$out/install-failed")
   rc=0
   docsite_build "$work/$site_dir" "$out/docsite" "$out/docsite.log" "$out/docsite.json" || rc=$?
   errors=$(diag_count "$out/docsite.log" error)
@@ -144,11 +186,15 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags; do
     echo "Docusaurus: exit $drc; routes only docsite wrote: $only_docsite, only Docusaurus: $only_docusaurus ($out/*-only.txt)" >&2
     row="$row $drc | $only_docsite | $only_docusaurus | $ratio |"
   fi
-  rows+=("$row")
+  echo "$row" > "$out/row.md"
 done <<< "$sites"
 
+# The table: every site's latest row (of this run or an earlier one, e.g. with --only), in
+# the corpus's order.
 {
   echo "$header"
   echo "$rule"
-  printf '%s\n' "${rows[@]}"
+  for name in $(python3 -c 'import tomllib; print(" ".join(s["name"] for s in tomllib.load(open("bench/compat-corpus.toml", "rb"))["site"]))'); do
+    [ ! -f "$results/$name/row.md" ] || cat "$results/$name/row.md"
+  done
 } | tee "$results/table.md"
