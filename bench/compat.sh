@@ -30,13 +30,9 @@ site=$(cd "$site" && pwd)
 cd "$(dirname "$0")/.."
 work=bench/work/compat
 mkdir -p "$work"
+# shellcheck source=bench/compat-lib.sh
+. bench/compat-lib.sh
 step() { printf '\n==> %s\n' "$*" >&2; }
-
-# Routes of a built folder: every index.html as its folder's route, every other .html file
-# as its path without the extension.
-routes_of() {
-  (cd "$1" && find . -name '*.html' -not -path './assets/*' | sed -e 's|^\.||' -e 's|/index\.html$||' -e 's|\.html$||' -e 's|^$|/|' | sort -u)
-}
 
 step "docsite: release binary"
 cargo build --release --locked -q -p docsite
@@ -45,15 +41,12 @@ cargo build --release --locked -q -p docsite
 ./target/release/docsite build fixtures/basic --out "$work/warm" >/dev/null 2>&1
 
 step "docsite build $site"
-rm -rf "$work/docsite-out"
-set +e
-python3 bench/measure.py docsite -- ./target/release/docsite build "$site" --out "$work/docsite-out" 2>"$work/docsite.log" >"$work/docsite.json"
-rc=$?
-set -e
+rc=0
+docsite_build "$site" "$work/docsite-out" "$work/docsite.log" "$work/docsite.json" || rc=$?
 tail -n 3 "$work/docsite.log" >&2
 echo "docsite exit code: $rc" >&2
-errors=$(grep -c '^error' "$work/docsite.log" || true)
-warnings=$(grep -c '^warning' "$work/docsite.log" || true)
+errors=$(diag_count "$work/docsite.log" error)
+warnings=$(diag_count "$work/docsite.log" warning)
 echo "docsite: $errors errors, $warnings warnings (full report: $work/docsite.log)"
 cat "$work/docsite.json"
 [ "$rc" = 0 ] || exit "$rc"
@@ -87,10 +80,7 @@ else
   # parent monorepo and copies its outputs into static/ (so links to those files are broken
   # on both sides, which the route diff does not count).
   step "docusaurus build (log: $work/docusaurus.log)"
-  rm -rf "$work/site/build" "$work/site/.docusaurus"
-  # Docusaurus needs more than Node's default heap for a site of this size.
-  NODE_OPTIONS="${NODE_OPTIONS:---max-old-space-size=8192}" \
-    python3 bench/measure.py docusaurus -- sh -c "cd '$work/site' && ./node_modules/.bin/docusaurus build --out-dir build" 2>"$work/docusaurus.log" >"$work/docusaurus.json" \
+  docusaurus_build "$work/site" "$work/site/build" "$work/docusaurus.log" "$work/docusaurus.json" \
     || { tail -n 30 "$work/docusaurus.log" >&2; echo "docusaurus build failed (full log: $work/docusaurus.log)" >&2; exit 1; }
 fi
 dz_json="$work/docusaurus.json"

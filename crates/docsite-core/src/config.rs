@@ -803,7 +803,8 @@ pub struct RawNavbarItem {
     pub href: Option<String>,
     /// Side of the navbar. Default: `left`.
     pub position: Option<RawPosition>,
-    /// Links of a `dropdown`.
+    /// Links of a `dropdown` (an item with `items` and no `type` is a dropdown, as in
+    /// Docusaurus).
     pub items: Option<Vec<RawNavbarItem>>,
     /// Highlight the item on every route starting with this path (e.g. `/docs/api`), not only
     /// on its own route.
@@ -1169,7 +1170,11 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                 d = if missing.is_empty() {
                     d.hint("see guide/docs/coming-from-docusaurus.md for the keys docsite reads")
                 } else {
-                    d.hint(format!("packages not installed (run `npm ci` in the site): {}", missing.join(", ")))
+                    let install = match crate::site_code::missing_install(site_dir) {
+                        Some((cmd, dir)) => format!("run `{cmd}` in {}", dir.display()),
+                        None => "install them with the site's package manager".to_string(),
+                    };
+                    d.hint(format!("packages not installed ({install}): {}", missing.join(", ")))
                 };
                 errors.push(d);
                 if errors.len() > 100 || !remove_at(&mut config, err.path()) {

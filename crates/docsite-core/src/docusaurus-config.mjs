@@ -61,7 +61,9 @@ Module._resolveFilename = function (request, parent, ...rest) {
 };
 
 // ES modules: the same for `import` (default import only; named imports of a missing
-// package cannot be known in advance and fail with Node's error).
+// package cannot be known in advance and fail with Node's error). A JSON file imported
+// without `with { type: 'json' }` is read as JSON, as jiti (Docusaurus's config loader)
+// reads it, where Node alone refuses it.
 register(
   'data:text/javascript,' +
     encodeURIComponent(`
@@ -72,18 +74,31 @@ export async function resolve(specifier, context, next) {
     }
     throw e;
   }
+}
+export async function load(url, context, next) {
+  if (/\\.json([?#]|$)/.test(url) && context.importAttributes?.type !== 'json') {
+    return next(url, { ...context, importAttributes: { ...context.importAttributes, type: 'json' } });
+  }
+  return next(url, context);
 }`),
 );
 globalThis.__docsiteUnresolved = unresolved;
 
 // Docusaurus loads its config with jiti (TypeScript on any Node, `require` and `__dirname`
-// in any module). Every Docusaurus site has it installed through @docusaurus/utils: found
-// from there (pnpm keeps it out of the site's own node_modules) or from the site.
+// in any module, JSON imports). Every Docusaurus site has it installed through
+// @docusaurus/utils: found from there (pnpm keeps it out of the site's own node_modules) or
+// from the site.
 function siteJiti() {
-  const fromSite = createRequire(file);
-  for (const from of [() => createRequire(fromSite.resolve('@docusaurus/utils')), () => fromSite]) {
+  // Node's own resolution, not the stand-ins above: a jiti that is not installed is none.
+  const resolveFrom = (request, from) => {
+    const parent = new Module(from);
+    parent.filename = from;
+    parent.paths = Module._nodeModulePaths(path.dirname(from));
+    return resolve.call(Module, request, parent);
+  };
+  for (const from of [() => resolveFrom('@docusaurus/utils', file), () => file]) {
     try {
-      return fromSite(from().resolve('jiti'));
+      return createRequire(file)(resolveFrom('jiti', from()));
     } catch {
       // not installed there
     }
@@ -91,20 +106,37 @@ function siteJiti() {
   return null;
 }
 
-async function load() {
-  if (/\.[cm]?ts$/.test(file)) {
-    const jiti = siteJiti();
-    if (jiti && typeof jiti.createJiti === 'function') {
-      // jiti 2
-      return jiti.createJiti(file, { moduleCache: false, fsCache: false, interopDefault: true }).import(file, { default: true });
-    }
-    const create = jiti && (typeof jiti === 'function' ? jiti : jiti.default);
-    if (typeof create === 'function') {
-      // jiti 1, as @docusaurus/utils's loadFreshModule calls it
-      return create(file, { cache: false, requireCache: false, esmResolve: true, interopDefault: true })(file);
-    }
-    // Without jiti: Node's own type stripping (22.6+, started with the flag by docsite).
+// Loads the config with the site's jiti, as Docusaurus loads every config (`.js`, `.mjs`,
+// `.cjs`, `.ts`, …): `require`, `__dirname` and JSON imports work in an ES module too.
+function loadWithJiti(jiti) {
+  if (typeof jiti.createJiti === 'function') {
+    // jiti 2
+    return jiti.createJiti(file, { moduleCache: false, fsCache: false, interopDefault: true }).import(file, { default: true });
   }
+  const create = typeof jiti === 'function' ? jiti : jiti.default;
+  if (typeof create === 'function') {
+    // jiti 1, as @docusaurus/utils's loadFreshModule calls it
+    return create(file, { cache: false, requireCache: false, esmResolve: true, interopDefault: true })(file);
+  }
+  return undefined;
+}
+
+async function load() {
+  const ts = /\.[cm]?ts$/.test(file);
+  const jiti = siteJiti();
+  if (jiti) {
+    try {
+      const config = await loadWithJiti(jiti);
+      if (config !== undefined) return config;
+    } catch (e) {
+      // A package the site has not installed: Node's own loading below replaces it by a
+      // stand-in (a TypeScript config has no other way in than jiti's).
+      const missing = e && (e.code === 'MODULE_NOT_FOUND' || e.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find (module|package)/.test(String(e.message)));
+      if (ts || !missing) throw e;
+    }
+  }
+  // Without jiti, a TypeScript config is read by Node's own type stripping (22.6+, started
+  // with the flag by docsite).
   if (/\.(c?js)$/.test(file)) {
     try {
       return createRequire(file)(file);

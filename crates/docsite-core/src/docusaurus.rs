@@ -123,8 +123,10 @@ fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
         let mut d = Diagnostic::error(&file, format!("the Docusaurus config failed in Node:\n    {first}"));
         d = if ts && stderr.contains("strip-types") {
             d.hint("install the site's packages (Docusaurus loads TypeScript configs with jiti, which @docusaurus/core brings), or use Node 22.6 or newer; or write a docsite.toml")
+        } else if let Some((cmd, dir)) = crate::site_code::missing_install(site_dir) {
+            d.hint(format!("the site's packages are not installed: run `{cmd}` in {} (the config imports from them); or write a docsite.toml (`docsite migrate` writes one)", dir.display()))
         } else {
-            d.hint("run `npm ci` in the site folder if the config imports named values from packages; or write a docsite.toml (`docsite migrate` writes one)")
+            d.hint("write a docsite.toml (`docsite migrate` writes one) if the config cannot run here")
         };
         return Err(d);
     }
@@ -924,6 +926,58 @@ mod tests {
         let err = evaluate(&file).unwrap_err().to_string();
         assert!(err.contains("printed more than 32 MB"), "{err}");
         assert!(start.elapsed() < TIME_LIMIT / 2, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn every_config_is_loaded_with_the_sites_jiti_as_docusaurus_loads_it() {
+        // An ES-module config using `__dirname` (which jiti, Docusaurus's loader, provides;
+        // Node alone fails on it). The site's `jiti` here is a double of jiti 1's interface
+        // that evaluates the file with `__dirname` defined and says it was used.
+        let dir = tempfile::tempdir().unwrap();
+        let jiti = dir.path().join("node_modules/jiti");
+        std::fs::create_dir_all(&jiti).unwrap();
+        std::fs::write(jiti.join("package.json"), r#"{ "name": "jiti", "main": "index.js" }"#).unwrap();
+        std::fs::write(
+            jiti.join("index.js"),
+            "const fs = require('fs'), path = require('path');\n\
+             module.exports = (from, options) => (file) => {\n\
+               const body = fs.readFileSync(file, 'utf8').replace('export default', 'return');\n\
+               const config = new Function('__dirname', body)(path.dirname(file));\n\
+               return { ...config, tagline: `jiti ${options.interopDefault}` };\n\
+             };\n",
+        )
+        .unwrap();
+        let file = dir.path().join("docusaurus.config.mjs");
+        std::fs::write(&file, "export default { title: 'T', url: 'https://example.org', customFields: { dir: __dirname } };\n").unwrap();
+        let config = evaluate(&file).unwrap().config;
+        assert_eq!(config["tagline"], json!("jiti true"));
+        assert_eq!(config["customFields"]["dir"], json!(dir.path().to_str().unwrap()));
+        // Without the site's jiti, Node's own loading names the problem.
+        std::fs::remove_dir_all(dir.path().join("node_modules")).unwrap();
+        let err = evaluate(&file).unwrap_err().to_string();
+        assert!(err.contains("__dirname is not defined"), "{err}");
+    }
+
+    #[test]
+    fn a_config_that_needs_the_sites_packages_names_the_install_its_lockfile_implies() {
+        // A yarn site without its install: the named import cannot be stood in for, and the
+        // hint names yarn's command, never `npm ci` over a yarn site.
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("website");
+        std::fs::create_dir(&site).unwrap();
+        std::fs::write(dir.path().join("yarn.lock"), "# yarn lockfile v1\n").unwrap();
+        std::fs::write(dir.path().join("package.json"), "{ \"private\": true, \"workspaces\": [\"website\"] }\n").unwrap();
+        std::fs::write(site.join("package.json"), "{ \"name\": \"w\" }\n").unwrap();
+        let file = site.join("docusaurus.config.mjs");
+        std::fs::write(&file, "import { themes } from 'prism-react-renderer';\nexport default { title: 'T', url: 'https://example.org', themeConfig: { prism: { theme: themes.github } } };\n").unwrap();
+        let err = evaluate(&file).unwrap_err();
+        let hint = err.hint.clone().unwrap_or_default();
+        assert!(hint.contains("`yarn install --frozen-lockfile`") && hint.contains(&dir.path().display().to_string()), "{hint}");
+        assert!(!hint.contains("npm ci"), "{hint}");
+        // Installed (a node_modules where Node looks): no install is suggested.
+        std::fs::create_dir(dir.path().join("node_modules")).unwrap();
+        let hint = evaluate(&file).unwrap_err().hint.unwrap_or_default();
+        assert!(!hint.contains("install"), "{hint}");
     }
 
     #[test]

@@ -247,6 +247,21 @@ fn install_plan(site_dir: &Path) -> Install {
     }
 }
 
+/// When the site's packages are not installed where Node would find them: the command its
+/// lockfile implies (`npm ci`, `yarn install --frozen-lockfile`, `pnpm install
+/// --frozen-lockfile`, …) and the folder to run it in. `None` when they are installed or the
+/// site has no `package.json`.
+pub(crate) fn missing_install(site_dir: &Path) -> Option<(String, PathBuf)> {
+    if !site_dir.join("package.json").is_file() {
+        return None;
+    }
+    match install_plan(site_dir) {
+        Install::NpmCi if !site_dir.join("node_modules").is_dir() => Some(("npm ci".to_string(), site_dir.to_path_buf())),
+        Install::Missing(cmd, dir) => Some((cmd, dir)),
+        Install::NpmCi | Install::Found => None,
+    }
+}
+
 /// `npm ci` in the site when it has its own `package-lock.json` and `node_modules` is
 /// missing or older than the lockfile (npm's own record, `node_modules/.package-lock.json`,
 /// is written last); an error instead when `node_modules` is a link (see the module

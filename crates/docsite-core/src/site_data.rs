@@ -279,15 +279,16 @@ impl Resolver<'_> {
     }
 
     fn navbar_item(&mut self, item: &RawNavbarItem, key: &str) -> Option<NavbarItem> {
-        let kind = item.kind.as_deref().unwrap_or("default");
+        // An item with `items` is a dropdown when its type is not set or `default`, as in
+        // Docusaurus (the classic theme's NavbarItem picks the dropdown for it).
+        let kind = match item.kind.as_deref() {
+            None | Some("default") if item.items.is_some() => "dropdown",
+            kind => kind.unwrap_or("default"),
+        };
         let position = item.position.map(Position::from).unwrap_or(Position::Left);
         let config_path = key.to_string();
         match kind {
             "default" => {
-                if item.items.is_some() {
-                    self.error(key, "a `default` item has no `items`; use `type = \"dropdown\"`".into());
-                    return None;
-                }
                 let link = self.link(item.label.as_ref(), item.to.as_deref(), item.href.as_deref(), item.active_base_path.as_ref(), item.active_base_regex.as_ref(), key)?;
                 Some(NavbarItem::Link { config_path, position, link })
             }

@@ -590,4 +590,24 @@ fn raw_html_reads_as_docusaurus_reads_it_and_md_files_are_commonmark_under_forma
     assert!(md.contains("a {placeholder} in braces") && md.contains("import Chart from './chart';"), "{md}");
     assert!(md.contains(r#"{"t":"summary","c":["Keep _underscores_ as written"]}"#), "{md}");
     assert!(md.contains(r#""kind":"tip""#), "admonitions still work: {md}");
+
+fn an_es_module_config_imports_json_without_an_attribute_as_jiti_does() {
+    // Docusaurus loads its config with jiti, which reads `import x from './x.json'` in an ES
+    // module; Node alone wants `with { type: 'json' }` (issue 34: a real site's versions list).
+    let site = check(&fixture("docusaurus-json-import")).expect("the config and its JSON import are read");
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, _, _)| r).collect();
+    assert!(routes.contains(&"/guide/wicks".to_string()), "routeBasePath from the JSON file: {routes:?}");
+}
+
+#[test]
+fn a_navbar_item_with_items_and_no_type_is_a_dropdown_as_in_docusaurus() {
+    let site = check(&fixture("docusaurus-navbar-shapes")).expect("the navbar reads without errors");
+    let navbar = serde_json::to_value(&site.site_data().navbar).unwrap();
+    let items = navbar["items"].as_array().expect("navbar items");
+    let dropdowns: Vec<(&str, usize)> = items
+        .iter()
+        .filter(|it| it["type"] == "dropdown")
+        .map(|it| (it["label"].as_str().unwrap_or(""), it["items"].as_array().map_or(0, Vec::len)))
+        .collect();
+    assert_eq!(dropdowns, [("Firing", 2), ("Clays", 1)], "{navbar:#}");
 }
