@@ -590,7 +590,9 @@ fn raw_html_reads_as_docusaurus_reads_it_and_md_files_are_commonmark_under_forma
     assert!(md.contains("a {placeholder} in braces") && md.contains("import Chart from './chart';"), "{md}");
     assert!(md.contains(r#"{"t":"summary","c":["Keep _underscores_ as written"]}"#), "{md}");
     assert!(md.contains(r#""kind":"tip""#), "admonitions still work: {md}");
+}
 
+#[test]
 fn an_es_module_config_imports_json_without_an_attribute_as_jiti_does() {
     // Docusaurus loads its config with jiti, which reads `import x from './x.json'` in an ES
     // module; Node alone wants `with { type: 'json' }` (issue 34: a real site's versions list).
