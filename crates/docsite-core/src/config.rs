@@ -1209,6 +1209,13 @@ impl SiteConfig {
         (!self.from_docusaurus).then_some(self.raw.security.frame_src.as_slice())
     }
 
+    /// How much raw HTML the content may use: the allow-lists for a `docsite.toml` site,
+    /// what Docusaurus renders (less what acts by itself) for a site read from its
+    /// Docusaurus config.
+    pub fn html_policy(&self) -> crate::markdown::html_policy::HtmlPolicy {
+        if self.from_docusaurus { crate::markdown::html_policy::HtmlPolicy::Docusaurus } else { crate::markdown::html_policy::HtmlPolicy::Listed }
+    }
+
     /// Reads and validates `<site_dir>/docsite.toml`.
     /// Without `docsite.toml`, the site's Docusaurus config is read instead
     /// ([`crate::docusaurus`]); the keys it ignores become [`SiteConfig::warnings`].

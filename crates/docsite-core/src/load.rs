@@ -1118,7 +1118,7 @@ impl SidebarCtx<'_> {
             }
             "link" => match (s("label"), s("href")) {
                 (Some(label), Some(href)) => {
-                    if let Some(problem) = crate::markdown::html_policy::attribute_problem("a", "href", &href) {
+                    if let Some(problem) = crate::markdown::html_policy::attribute_problem("a", "href", &href, crate::markdown::html_policy::HtmlPolicy::Listed) {
                         self.error(Some("href"), format!("link item: {problem}"), "link to a page or an http(s) URL");
                     }
                     Some(SidebarEntry::Link { label, href })

@@ -230,7 +230,7 @@ impl Resolver<'_> {
                 self.error(&format!("{key}.activeBaseRegex"), format!("invalid regular expression: {e}"));
             }
         }
-        if let Some(problem) = href.and_then(|h| crate::markdown::html_policy::attribute_problem("a", "href", h)) {
+        if let Some(problem) = href.and_then(|h| crate::markdown::html_policy::attribute_problem("a", "href", h, crate::markdown::html_policy::HtmlPolicy::Listed)) {
             self.error(&format!("{key}.href"), problem);
         }
         let to = to.map(|t| {

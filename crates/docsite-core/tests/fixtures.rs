@@ -583,6 +583,11 @@ fn raw_html_reads_as_docusaurus_reads_it_and_md_files_are_commonmark_under_forma
     assert!(details < admonition && admonition < iframe, "{mdx}");
     let details_json = &mdx[details..iframe];
     assert!(details_json.contains("Steam that cannot escape"), "{details_json}");
+    // What Docusaurus renders from MDX renders here: old elements, custom elements, SVG
+    // drawings, any attribute but event handlers (`HtmlPolicy::Docusaurus`).
+    for part in [r##"{"t":"font","a":{"color":"#b0522d"}"##, r#"{"t":"kiln-gauge","a":{"cone":"6"}}"#, r#""t":"circle""#, r#""stroke-width":"2""#, r#""download":"""#, r#""tabindex":"0""#, r#"{"t":"p","a":{"align":"center"}"#] {
+        assert!(mdx.contains(part), "{part}: {mdx}");
+    }
     // A Docusaurus config lists no iframe origins: the pages' CSP allows those the content embeds.
     assert_eq!(site.site_data().frame_src, vec!["https://www.youtube-nocookie.com".to_string()]);
     // `.md` under `format: 'detect'` is CommonMark: braces, import lines and the text of HTML blocks as written.

@@ -122,7 +122,7 @@ impl Site {
         if front != state.front || body_line != state.body_line || is_card {
             return Ok(None);
         }
-        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format };
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format, html: self.config.html_policy() };
         let mut r = markdown::render_doc(path, body, body_line, &state.route, state.levels, &ctx);
         // A doc on the MDX path is compiled by the site's code build, which the full path runs.
         if r.h1 != state.h1 || r.mdx_path {

@@ -88,30 +88,78 @@ const URL_ATTRIBUTES: &[&str] = &["href", "src", "cite"];
 /// URL schemes allowed in [`URL_ATTRIBUTES`] (relative URLs have none and are allowed).
 const SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
 
+/// How much raw HTML content may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HtmlPolicy {
+    /// The allow-lists above (a `docsite.toml` site: its content is checked like input).
+    #[default]
+    Listed,
+    /// What Docusaurus renders from MDX (a site read from a Docusaurus config, whose content
+    /// is code in Docusaurus anyway), less what acts by itself: any element but
+    /// [`ACTIVE_ELEMENTS`] (`<font>`, `<svg>` drawings, custom elements such as `<ion-icon>`
+    /// all render), any attribute but event handlers and [`ACTIVE_ATTRIBUTES`]; URLs by
+    /// [`refused_scheme`] and `style` by [`style_problem`] as in the lists.
+    Docusaurus,
+}
+
+/// Elements refused under [`HtmlPolicy::Docusaurus`]: they run, load or submit something
+/// without the reader (or, in SVG, rewrite an attribute to a `javascript:` URL).
+const ACTIVE_ELEMENTS: &[&str] = &[
+    "script", "style", "object", "embed", "applet", "form", "meta", "base", "link", "frame", "frameset", "portal", "template", "noscript", "set", "animate", "animatemotion", "animatetransform", "handler", "listener", "foreignobject",
+];
+
+/// Attributes refused under [`HtmlPolicy::Docusaurus`] besides event handlers.
+const ACTIVE_ATTRIBUTES: &[&str] = &["srcdoc", "formaction", "action", "http-equiv", "is", "ping"];
+
+/// Attributes holding a URL under [`HtmlPolicy::Docusaurus`] (checked by [`refused_scheme`]).
+const ANY_URL_ATTRIBUTES: &[&str] = &["href", "src", "cite", "xlink:href", "poster", "background", "data", "longdesc", "usemap", "manifest"];
+
 /// Why element `name` (lower case) cannot be used, or `None` when it can.
-pub(crate) fn element_problem(name: &str) -> Option<String> {
-    (!ELEMENTS.contains(&name)).then(|| format!("<{name}> is not allowed in content"))
+pub(crate) fn element_problem(name: &str, policy: HtmlPolicy) -> Option<String> {
+    let allowed = match policy {
+        HtmlPolicy::Listed => ELEMENTS.contains(&name),
+        HtmlPolicy::Docusaurus => !ACTIVE_ELEMENTS.contains(&name) && name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+    };
+    (!allowed).then(|| format!("<{name}> is not allowed in content"))
 }
 
 /// Why attribute `attr` (lower case) with `value` cannot be used on `element`, or `None`.
-pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str) -> Option<String> {
+pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str, policy: HtmlPolicy) -> Option<String> {
     if attr.starts_with("on") {
         return Some(format!("event handler attribute `{attr}` is not allowed"));
     }
     if RESERVED_DATA.contains(&attr) {
         return Some(format!("attribute `{attr}` is reserved for the theme"));
     }
-    let data = attr.strip_prefix("data-").is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
-    let allowed = data || GENERIC.contains(&attr) || attr.starts_with("aria-") || PER_ELEMENT.iter().any(|(e, attrs)| *e == element && attrs.contains(&attr));
+    let allowed = match policy {
+        HtmlPolicy::Listed => {
+            let data = attr.strip_prefix("data-").is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
+            data || GENERIC.contains(&attr) || attr.starts_with("aria-") || PER_ELEMENT.iter().any(|(e, attrs)| *e == element && attrs.contains(&attr))
+        }
+        HtmlPolicy::Docusaurus => {
+            !ACTIVE_ATTRIBUTES.contains(&attr) && attr.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && attr.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
+        }
+    };
     if !allowed {
         return Some(format!("attribute `{attr}` is not allowed on <{element}>"));
     }
     if attr == "style" {
         return style_problem(value);
     }
-    if URL_ATTRIBUTES.contains(&attr) {
+    let url = match policy {
+        HtmlPolicy::Listed => URL_ATTRIBUTES.contains(&attr),
+        HtmlPolicy::Docusaurus => ANY_URL_ATTRIBUTES.contains(&attr),
+    };
+    if url {
         if let Some(scheme) = refused_scheme(element, attr, value) {
             return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
+        }
+    }
+    if attr == "srcset" {
+        for candidate in value.split(',').filter_map(|c| c.split_whitespace().next()) {
+            if let Some(scheme) = refused_scheme(element, "src", candidate) {
+                return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
+            }
         }
     }
     None
@@ -190,12 +238,12 @@ pub fn fragment_problems(html: &str) -> Vec<String> {
     for token in Tokenizer::new(html).flatten() {
         if let Token::StartTag(tag) = token {
             let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
-            if let Some(p) = element_problem(&name) {
+            if let Some(p) = element_problem(&name, HtmlPolicy::Listed) {
                 problems.push(p);
                 continue;
             }
             for (k, v) in &tag.attributes {
-                if let Some(p) = attribute_problem(&name, &String::from_utf8_lossy(k).to_ascii_lowercase(), &String::from_utf8_lossy(v)) {
+                if let Some(p) = attribute_problem(&name, &String::from_utf8_lossy(k).to_ascii_lowercase(), &String::from_utf8_lossy(v), HtmlPolicy::Listed) {
                     problems.push(p);
                 }
             }
@@ -207,6 +255,25 @@ pub fn fragment_problems(html: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_docusaurus_site_s_html_renders_as_in_docusaurus_but_what_acts_by_itself() {
+        let policy = HtmlPolicy::Docusaurus;
+        for name in ["font", "svg", "path", "ion-icon", "docgen-api", "x-search", "center", "button"] {
+            assert_eq!(element_problem(name, policy), None, "{name}");
+        }
+        for name in ["script", "style", "object", "embed", "form", "meta", "base", "link", "set", "animate", "foreignobject", "template"] {
+            assert!(element_problem(name, policy).is_some(), "{name}");
+        }
+        for (element, attr, value) in [("a", "tabindex", "0"), ("a", "download", ""), ("p", "align", "center"), ("a", "_target", "blank"), ("summary", "markdown", "span"), ("path", "stroke-width", "2"), ("svg", "viewbox", "0 0 1 1"), ("img", "srcset", "/a.png 1x, https://x.example/b.png 2x")] {
+            assert_eq!(attribute_problem(element, attr, value, policy), None, "{element} {attr}");
+        }
+        for (element, attr, value) in [("a", "onclick", "x()"), ("iframe", "srcdoc", "<b>"), ("button", "formaction", "/x"), ("a", "href", "javascript:alert(1)"), ("use", "xlink:href", "javascript:x"), ("img", "srcset", "javascript:x 1x"), ("div", "data-island", "x"), ("div", "style", "position: fixed"), ("a", "ping", "https://x.example")] {
+            assert!(attribute_problem(element, attr, value, policy).is_some(), "{element} {attr}={value}");
+        }
+        // The lists stay as they were for a docsite.toml site.
+        assert!(element_problem("font", HtmlPolicy::Listed).is_some() && attribute_problem("a", "tabindex", "0", HtmlPolicy::Listed).is_some());
+    }
 
     #[test]
     fn html_that_acts_without_script_is_refused() {
@@ -284,13 +351,14 @@ mod tests {
         for src in [Some("javascript:alert(1)"), Some("/local"), Some("//www.youtube-nocookie.com/x"), Some("data:text/html,x"), None] {
             assert!(frame_problem(src, None).is_err(), "{src:?}");
         }
-        assert!(attribute_problem("div", "data-kind", "note").is_none() && attribute_problem("div", "data-island", "x").is_some());
-        assert!(attribute_problem("iframe", "sandbox", "allow-scripts").is_none() && attribute_problem("iframe", "frameborder", "0").is_none());
-        assert!(element_problem("center").is_none());
-        assert!(attribute_problem("iframe", "srcdoc", "<script>alert(1)</script>").is_some());
-        assert!(attribute_problem("iframe", "src", "javascript:alert(1)").is_some());
-        assert!(attribute_problem("iframe", "onload", "x()").is_some());
-        assert_eq!(attribute_problem("iframe", "allowfullscreen", ""), None);
+        let policy = HtmlPolicy::Listed;
+        assert!(attribute_problem("div", "data-kind", "note", policy).is_none() && attribute_problem("div", "data-island", "x", policy).is_some());
+        assert!(attribute_problem("iframe", "sandbox", "allow-scripts", policy).is_none() && attribute_problem("iframe", "frameborder", "0", policy).is_none());
+        assert!(element_problem("center", policy).is_none());
+        assert!(attribute_problem("iframe", "srcdoc", "<script>alert(1)</script>", HtmlPolicy::Listed).is_some());
+        assert!(attribute_problem("iframe", "src", "javascript:alert(1)", HtmlPolicy::Listed).is_some());
+        assert!(attribute_problem("iframe", "onload", "x()", HtmlPolicy::Listed).is_some());
+        assert_eq!(attribute_problem("iframe", "allowfullscreen", "", HtmlPolicy::Listed), None);
         // Outside Markdown (navbar, sidebar and footer HTML) an iframe stays refused.
         assert!(!fragment_problems("<iframe src=\"https://www.youtube-nocookie.com/embed/x\"></iframe>").is_empty());
     }

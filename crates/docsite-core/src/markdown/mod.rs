@@ -94,6 +94,8 @@ pub struct RenderContext<'a> {
     pub mdx: MdxPath,
     /// Which files are MDX and which CommonMark.
     pub format: MarkdownFormat,
+    /// How much raw HTML content may use.
+    pub html: html_policy::HtmlPolicy,
 }
 
 /// A link found in a page, to be checked once all routes and anchors are known.
@@ -962,7 +964,7 @@ impl TreeBuilder<'_, '_> {
                         continue;
                     }
                     // An iframe is allowed from the configured origins only (checked below).
-                    let problem = if name == "iframe" { None } else { html_policy::element_problem(&name) };
+                    let problem = if name == "iframe" { None } else { html_policy::element_problem(&name, self.ctx.html) };
                     if let Some(problem) = problem {
                         self.error(line, None, problem, "content is rendered by the theme; use Markdown, an allowed HTML element, or a code block to show markup");
                         continue;
@@ -979,7 +981,7 @@ impl TreeBuilder<'_, '_> {
                                 continue;
                             }
                         };
-                        if let Some(problem) = html_policy::attribute_problem(&name, &k, &v) {
+                        if let Some(problem) = html_policy::attribute_problem(&name, &k, &v, self.ctx.html) {
                             self.error(line, None, problem, if k == "style" { "use only sizes, spacing, alignment, borders and colours in `style`" } else { "remove the attribute" });
                             continue;
                         }
@@ -1507,7 +1509,7 @@ mod tests {
     fn ctx_render(body: &str) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1518,7 +1520,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r
