@@ -90,7 +90,21 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             }
         }
     }
-    let props = serde_json::json!({ URLS_PROP: urls }).to_string();
+    // Each fenced code block, rendered as the Markdown path renders it (highlighted by
+    // `highlight.rs`, its title, line numbers and highlighted lines read from the meta, a
+    // mermaid diagram as the `Mermaid` element), keyed by its file and line: the site build
+    // marks each fence MDX compiles with the same key (`site-code.config.ts`,
+    // `rehypeFenceKeys`) and the theme shows the engine's element in its place (`mdx.tsx`).
+    let mut code = serde_json::Map::new();
+    for (line, markdown) in fences(body) {
+        let one = render_markdown(source, &markdown, body_line + line - 1, route, toc_levels, ctx);
+        out.diagnostics.extend(one.diagnostics);
+        if let Some(Node::Element(el)) = one.content.into_iter().next() {
+            let key = format!("{}:{}", module.rel, body_line + line);
+            code.insert(key, serde_json::json!({ "t": el.t, "a": el.a }));
+        }
+    }
+    let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
     out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
     out
@@ -99,6 +113,54 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
 /// The prop of a doc's module with the URL the page writes for each link and image target
 /// as written (read by `theme/src/docusaurus/mdx.tsx`).
 const URLS_PROP: &str = "docsiteUrls";
+
+/// The prop of a doc's module with the engine's element for each fenced code block
+/// (`"docs/intro.md:12"` -> `{ "t": "CodeBlock", "a": { "html": … } }`), read by
+/// `theme/src/docusaurus/mdx.tsx`.
+const CODE_PROP: &str = "docsiteCode";
+
+/// The fenced code blocks of the doc outside ESM, each as a Markdown text of its own (the
+/// fence's lines, less the indentation of its opening line, as CommonMark reads a fence's
+/// content) with the line of its opening fence.
+fn fences(body: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    // The open fence: its character, length and indentation, and its text so far.
+    let mut open: Option<(char, usize, usize, String)> = None;
+    let mut in_esm = false;
+    for (i, line) in body.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some((ch, len, indent, text)) = open.as_mut() {
+            // Up to the opening line's indentation in spaces.
+            let spaces = line.len() - line.trim_start_matches(' ').len();
+            let dedented = &line[spaces.min(*indent)..];
+            text.push('\n');
+            text.push_str(dedented);
+            if trimmed.chars().take_while(|c| c == ch).count() >= *len && trimmed.chars().all(|c| c == *ch) {
+                let (_, _, _, text) = open.take().expect("open");
+                out.last_mut().expect("pushed at the opening").1 = text;
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            in_esm = false;
+            continue;
+        }
+        if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+            continue;
+        }
+        if let Some((ch, len)) = fence_of(trimmed) {
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            out.push((i + 1, String::new()));
+            open = Some((ch, len, indent, trimmed.to_string()));
+        }
+    }
+    // A fence never closed runs to the end of the doc.
+    if let Some((_, _, _, text)) = open {
+        out.last_mut().expect("pushed at the opening").1 = text;
+    }
+    out
+}
 
 static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(!?)\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)"#).expect("valid"));
 
@@ -214,6 +276,15 @@ mod tests {
     fn links_and_images_are_read_outside_code() {
         let body = "import A from './a.md';\n\nSee [the intro](./intro.md#top) and ![a kite](./kite.png \"Kite\").\n\n`[not](./code.md)`\n\n```\n[no](./fence.md)\n```";
         assert_eq!(super::link_lines(body), vec![(3, "[](./intro.md#top)".to_string()), (3, "![](./kite.png)".to_string())]);
+    }
+
+    #[test]
+    fn fences_are_read_with_their_opening_line_and_less_their_indentation() {
+        let body = "import X from 'x';\n\n```js title=\"a.js\"\nlet a = 1;\n```\n\n- Item\n\n  ```json\n  {}\n  ```\n\n~~~\nnot closed";
+        assert_eq!(
+            super::fences(body),
+            vec![(3, "```js title=\"a.js\"\nlet a = 1;\n```".to_string()), (9, "```json\n{}\n```".to_string()), (13, "~~~\nnot closed".to_string())]
+        );
     }
 
     #[test]
