@@ -18,7 +18,7 @@ import path from 'node:path';
 import mdx from '@mdx-js/rollup';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
-import { transformWithOxc, type Alias, type Plugin } from 'vite';
+import { transformWithOxc, type Alias, type Plugin, type Rollup } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
 const PAGES_ID = 'virtual:docsite-site-pages';
@@ -155,7 +155,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
   const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
   return [
     { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
-    {
+    reportingCompileErrors({
       enforce: 'pre',
       ...(mdx({
         include: /\.mdx?$/,
@@ -167,8 +167,47 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         remarkPlugins: [remarkGfm, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
         rehypePlugins: [rehypeSlug, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
-    },
+    }),
   ];
+}
+
+/** What MDX throws when a file does not compile (a `VFileMessage`). */
+type CompileError = { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+
+/**
+ * The MDX compiler with its errors as the engine's diagnostics: a file that does not compile
+ * (an expression or an `import`/`export` that is not JavaScript, an unclosed tag) is a
+ * `docsite-diagnostic:` line with its file, line and column and MDX's reason, instead of
+ * Vite's report of the first one. Every file is compiled (a failed one becomes an empty
+ * module), so one build reports them all, then fails at its end.
+ */
+function reportingCompileErrors(plugin: Plugin): Plugin {
+  const transform = plugin.transform as (this: unknown, code: string, id: string) => Promise<Rollup.TransformResult>;
+  const failed: string[] = [];
+  return {
+    ...plugin,
+    buildStart() {
+      failed.length = 0;
+    },
+    buildEnd() {
+      if (failed.length) this.error(`MDX could not compile:\n${failed.join('\n')}`);
+    },
+    async transform(code, id) {
+      try {
+        return await transform.call(this, code, id);
+      } catch (error) {
+        const e = error as CompileError;
+        const start = e.place?.start ?? e.place;
+        const line = e.line ?? start?.line ?? null;
+        const column = e.column ?? start?.column ?? null;
+        const file = cleanId(id);
+        const message = `MDX cannot compile this file: ${e.reason ?? e.message ?? String(error)}`;
+        process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file, line, column, message })}\n`);
+        failed.push(`${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ${message}`);
+        return { code: 'export default function MDXContent() { return null; }', map: null };
+      }
+    },
+  };
 }
 
 /** Nodes of the Markdown (mdast) and HTML (hast) trees, as the plugins below read them. */

@@ -1055,3 +1055,18 @@ fn dev_watches_the_docs_beside_the_site_folder() {
     let page = dev.get("/docs/intro");
     assert!(page.contains("were edited in place"), "{page}");
 }
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn docs_mdx_cannot_compile_are_errors_at_their_file_line_and_column_all_in_one_report() {
+    let site = copy_of("bad-mdx-compile");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!out_dir.exists(), "nothing is written");
+    // Each file's problem, from MDX itself, not Vite's report of the first one.
+    assert!(!err.contains("building the site's React code failed"), "{err}");
+    let report: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ") || l.starts_with("warning: ")).collect();
+    insta::assert_snapshot!(report.join("\n"));
+}
