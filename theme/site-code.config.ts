@@ -172,7 +172,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
 }
 
 /** What MDX throws when a file does not compile (a `VFileMessage`). */
-type CompileError = { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+type CompileError = { reason?: string; message?: string; cause?: { message?: string }; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
 
 /**
  * The MDX compiler with its errors as the engine's diagnostics: a file that does not compile
@@ -201,7 +201,9 @@ function reportingCompileErrors(plugin: Plugin): Plugin {
         const line = e.line ?? start?.line ?? null;
         const column = e.column ?? start?.column ?? null;
         const file = cleanId(id);
-        const message = `MDX cannot compile this file: ${e.reason ?? e.message ?? String(error)}`;
+        // MDX's reason, with the JavaScript parser's own when it has one (`Unexpected token`).
+        const cause = e.cause?.message ? ` (${e.cause.message.replace(/\s*\(\d+:\d+\)$/, '')})` : '';
+        const message = `MDX cannot compile this file: ${e.reason ?? e.message ?? String(error)}${cause}`;
         process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file, line, column, message })}\n`);
         failed.push(`${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ${message}`);
         return { code: 'export default function MDXContent() { return null; }', map: null };
