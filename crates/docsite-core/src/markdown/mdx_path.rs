@@ -110,6 +110,23 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     out
 }
 
+/// Whether a doc's content is the MDX path's (its module, after the title heading the page
+/// may put back): its text exists only once the module has run, so the build reads it from
+/// the pre-rendered article for the search index (`build/mod.rs`).
+pub(crate) fn is_mdx_path_content(content: &[Node]) -> bool {
+    let module = |el: &Element| el.t == site_components::ELEMENT && el.a.get("module").is_some_and(|m| m.ends_with(".md") || m.ends_with(".mdx"));
+    let mut found = false;
+    for node in content {
+        match node {
+            Node::Element(el) if module(el) => found = true,
+            // The body's `# ` title the page shows in its content (`h1_element`).
+            Node::Element(el) if el.t == "h1" => {}
+            _ => return false,
+        }
+    }
+    found
+}
+
 /// The prop of a doc's module with the URL the page writes for each link and image target
 /// as written (read by `theme/src/docusaurus/mdx.tsx`).
 const URLS_PROP: &str = "docsiteUrls";
