@@ -69,6 +69,12 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     assert!(partials.contains("<h2 id=\"from-the-partial\""), "{partials}");
     assert!(partials.contains("Hello, kite flyer! This text lives in <code>_part.mdx</code>."), "{partials}");
     assert!(!out.join("docs/_part").exists() && !out.join("docs/part").exists());
+    // The partial's heading is in the doc's table of contents where the partial is used, as
+    // Docusaurus spreads a partial's `toc`, and an anchor other docs may link to.
+    let page = std::fs::read_to_string(out.join("docs/partials/index.html")).unwrap();
+    let (from, after) = (page.find("href=\"#from-the-partial\"").unwrap_or_else(|| panic!("{page}")), page.find("href=\"#after-the-partial\"").unwrap());
+    assert!(from < after, "in the order of the page");
+    assert!(!err.contains("#from-the-partial"), "the link to the partial's heading is not broken: {err}");
 
     // Expressions, exports, a multi-line style object, a `{#id}` heading in the TOC.
     let expressions = article(&out, "docs/expressions");

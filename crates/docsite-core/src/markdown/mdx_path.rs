@@ -58,12 +58,35 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             return out;
         }
     };
-    let headings = render_markdown(source, &heading_lines(body), body_line, route, toc_levels, ctx);
+    let heading_text = heading_lines(body);
+    let headings = render_markdown(source, &heading_text, body_line, route, toc_levels, ctx);
+    let mut toc = headings.toc;
+    let mut anchors = headings.anchors;
+    // The headings of the Markdown partials the doc shows (`<Part />` on a line of its own
+    // after `import Part from './_part.mdx'`) join its table of contents where each is used,
+    // as Docusaurus's `remark/toc` spreads an imported partial's `toc` there; their ids
+    // (slugged in the partial's own file, as MDX compiles it) are anchors of the page.
+    // Walked from the last use, so the positions of the earlier ones stay right.
+    let partials = partial_imports(body);
+    for (line, name) in partial_uses(body, &partials).into_iter().rev() {
+        let Some(file) = partials.get(&name).and_then(|spec| site_components::resolve(ctx.site_dir, source, spec).ok()) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
+        let (partial_body, partial_line) = without_front_matter(&text);
+        let theirs = render_markdown(&file.file, &heading_lines(partial_body), partial_line, route, toc_levels, ctx);
+        // The doc's TOC entries before the use: its headings in the TOC levels above it.
+        let before = heading_text.lines().take(line - 1).filter(|l| {
+            let level = l.chars().take_while(|c| *c == '#').count();
+            level >= 2 && (toc_levels.0..=toc_levels.1).contains(&(level as u8))
+        });
+        let at = before.count().min(toc.len());
+        toc.splice(at..at, theirs.toc);
+        anchors.extend(theirs.anchors);
+    }
     let mut out = Rendered {
-        toc: headings.toc,
+        toc,
         h1: headings.h1,
         h1_element: headings.h1_element,
-        anchors: headings.anchors,
+        anchors,
         links: headings.links,
         text: headings.text,
         deps: headings.deps,
@@ -125,6 +148,51 @@ pub(crate) fn is_mdx_path_content(content: &[Node]) -> bool {
         }
     }
     found
+}
+
+static IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]"#).expect("valid"));
+
+/// The Markdown partials the doc imports by default import: local name -> specifier.
+fn partial_imports(body: &str) -> BTreeMap<String, String> {
+    body.lines().filter_map(|line| IMPORT.captures(line)).map(|c| (c[1].to_string(), c[2].to_string())).collect()
+}
+
+/// Each use of a partial as a block (`<Part …` starting a line outside code and ESM), with
+/// its 1-based line in the body.
+fn partial_uses(body: &str, partials: &BTreeMap<String, String>) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for (i, line) in body.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+            continue;
+        }
+        if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            continue;
+        }
+        let Some(rest) = trimmed.strip_prefix('<') else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+        let after = rest[name.len()..].chars().next();
+        if partials.contains_key(&name) && matches!(after, None | Some(' ' | '/' | '>' | '\t')) {
+            out.push((i + 1, name));
+        }
+    }
+    out
+}
+
+/// A partial's text after its front matter, and the number of lines before it.
+fn without_front_matter(text: &str) -> (&str, usize) {
+    if let Some(rest) = text.strip_prefix("---\n") {
+        if let Some(end) = rest.find("\n---\n") {
+            let body = &rest[end + 5..];
+            return (body, text[..text.len() - body.len()].lines().count());
+        }
+    }
+    (text, 0)
 }
 
 /// The prop of a doc's module with the URL the page writes for each link and image target
@@ -302,6 +370,15 @@ mod tests {
             super::fences(body),
             vec![(3, "```js title=\"a.js\"\nlet a = 1;\n```".to_string()), (9, "```json\n{}\n```".to_string()), (13, "~~~\nnot closed".to_string())]
         );
+    }
+
+    #[test]
+    fn partials_are_found_where_they_are_used_as_blocks() {
+        let body = "import Part from './_part.mdx';\nimport Other from '@site/src/x.md';\nimport Chart from './chart.js';\n\nText <Part /> inline.\n\n<Part name=\"a\" />\n\n```\n<Other />\n```\n<Chart />\n  <Other>";
+        let partials = super::partial_imports(body);
+        assert_eq!(partials.keys().collect::<Vec<_>>(), ["Other", "Part"]);
+        assert_eq!(super::partial_uses(body, &partials), vec![(7, "Part".to_string()), (13, "Other".to_string())]);
+        assert_eq!(super::without_front_matter("---\nid: x\n---\n## A"), ("## A", 3));
     }
 
     #[test]
