@@ -111,3 +111,20 @@ fn plain_markdown_gives_the_same_article_on_both_paths() {
     assert!(std::fs::read_to_string(mdx.join("docs/intro/index.html")).unwrap().contains("data-module=\"docs/intro.md\""), "the doc took the MDX path");
     assert_eq!(article(&rust, "docs/intro"), article(&mdx, "docs/intro"));
 }
+
+#[test]
+fn literal_urls_of_jsx_links_in_an_mdx_doc_are_checked_at_their_lines() {
+    let site = copy_of_fixture();
+    let doc = site.path().join("docs/packages.mdx");
+    let text = std::fs::read_to_string(&doc).unwrap().replace("import CodeBlock from '@theme/CodeBlock';", "import CodeBlock from '@theme/CodeBlock';\nimport Link from '@docusaurus/Link';");
+    // Line 21: a raw `<a>`; line 24: the `to` of a `<Link>` on a line of its own; line 26:
+    // a good one.
+    std::fs::write(&doc, format!("{text}\n<a href=\"/docs/missing\">gone</a>\n\n<Link\n  to=\"/docs/also-missing\">gone too</Link>\n\n<Link to=\"/docs/intro\">the intro</Link>\n")).unwrap();
+    let out = site.path().join("build");
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "--out"]).arg(&out).arg(site.path()).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.lines().any(|l| l.contains("docs/packages.mdx:21") && l.contains("/docs/missing")), "{err}");
+    assert!(err.lines().any(|l| l.contains("docs/packages.mdx:24") && l.contains("/docs/also-missing")), "{err}");
+    assert!(!err.contains("/docs/intro`"), "{err}");
+}

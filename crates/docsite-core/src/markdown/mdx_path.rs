@@ -127,6 +127,15 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             code.insert(key, serde_json::json!({ "t": el.t, "a": el.a }));
         }
     }
+    // Links written in JSX with a literal URL (`<a href="/docs/x">`, `<Link to="/docs/x">`)
+    // are checked as Markdown links are, at their line; MDX writes them as they are.
+    for (line, target) in jsx_links(body) {
+        let one = render_markdown(source, &format!("[]({target})"), body_line + line - 1, route, toc_levels, ctx);
+        out.links.extend(one.links);
+        out.deps.doc_files.extend(one.deps.doc_files);
+        out.deps.every_doc |= one.deps.every_doc;
+        out.diagnostics.extend(one.diagnostics);
+    }
     let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
     out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
@@ -182,6 +191,53 @@ fn partial_uses(body: &str, partials: &BTreeMap<String, String>) -> Vec<(usize, 
         }
     }
     out
+}
+
+static LINK_IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]@docusaurus/Link['"]"#).expect("valid"));
+
+static JSX_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"<([A-Za-z][\w$]*)\b[^<>]*?\s(href|to)=(?:"([^"\n]*)"|'([^'\n]*)')"#).expect("valid"));
+
+/// The URLs written as string literals in JSX links outside code and ESM: `href` of `<a>`,
+/// `to` or `href` of the name `@docusaurus/Link` is imported as; each with its 1-based line
+/// in the body. A tag may span lines.
+fn jsx_links(body: &str) -> Vec<(usize, String)> {
+    let link = body.lines().find_map(|l| LINK_IMPORT.captures(l)).map(|c| c[1].to_string());
+    // The body with code and ESM lines blanked (the lines stay where they are).
+    let mut prose = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    let mut in_esm = false;
+    for line in body.lines() {
+        let trimmed = line.trim();
+        let mut keep = false;
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+        } else if trimmed.is_empty() {
+            in_esm = false;
+        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+        } else if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+        } else {
+            keep = true;
+        }
+        prose.push(if keep { INLINE_CODE.replace_all(line, "").into_owned() } else { String::new() });
+    }
+    let prose = prose.join("\n");
+    JSX_URL
+        .captures_iter(&prose)
+        .filter(|c| match (&c[1], &c[2]) {
+            ("a", "href") => true,
+            (name, _) => link.as_deref() == Some(name),
+        })
+        .filter_map(|c| {
+            let value = c.get(3).or_else(|| c.get(4))?;
+            let line = prose[..value.start()].matches('\n').count() + 1;
+            Some((line, value.as_str().to_string()))
+        })
+        .filter(|(_, url)| !url.is_empty())
+        .collect()
 }
 
 /// A partial's text after its front matter, and the number of lines before it.
@@ -379,6 +435,12 @@ mod tests {
         assert_eq!(partials.keys().collect::<Vec<_>>(), ["Other", "Part"]);
         assert_eq!(super::partial_uses(body, &partials), vec![(7, "Part".to_string()), (13, "Other".to_string())]);
         assert_eq!(super::without_front_matter("---\nid: x\n---\n## A"), ("## A", 3));
+    }
+
+    #[test]
+    fn literal_urls_of_jsx_links_are_found_at_their_lines() {
+        let body = "import Link from '@docusaurus/Link';\nimport X from 'x';\n\nSee <a href=\"/docs/a\">a</a> and <Link\n  className=\"b\"\n  to='/docs/b'>b</Link>.\n\n<X to=\"/not-a-link\" /> <a href={url}>c</a>\n\n```\n<a href=\"/in-code\">\n```\n`<a href=\"/inline-code\">`";
+        assert_eq!(super::jsx_links(body), vec![(4, "/docs/a".to_string()), (6, "/docs/b".to_string())]);
     }
 
     #[test]
