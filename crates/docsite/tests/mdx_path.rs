@@ -69,6 +69,7 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     assert!(partials.contains("<h2 id=\"from-the-partial\""), "{partials}");
     assert!(partials.contains("Hello, kite flyer! This text lives in <code>_part.mdx</code>."), "{partials}");
     assert!(!out.join("docs/_part").exists() && !out.join("docs/part").exists());
+    assert!(partials.contains("<span class=\"k\">const</span> <span class=\"v\">greeting</span>"), "the partial's fence is highlighted: {partials}");
     // The partial's heading is in the doc's table of contents where the partial is used, as
     // Docusaurus spreads a partial's `toc`, and an anchor other docs may link to.
     let page = std::fs::read_to_string(out.join("docs/partials/index.html")).unwrap();

@@ -136,6 +136,19 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
         out.deps.every_doc |= one.deps.every_doc;
         out.diagnostics.extend(one.diagnostics);
     }
+    // The fences of the Markdown partials the doc imports, under their own file's key.
+    for spec in partials.values() {
+        let Ok(file) = site_components::resolve(ctx.site_dir, source, spec) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
+        let (partial_body, partial_line) = without_front_matter(&text);
+        for (line, markdown) in fences(partial_body) {
+            let one = render_markdown(&file.file, &markdown, partial_line + line - 1, route, toc_levels, ctx);
+            out.diagnostics.extend(one.diagnostics);
+            if let Some(Node::Element(el)) = one.content.into_iter().next() {
+                code.insert(format!("{}:{}", file.rel, partial_line + line), serde_json::json!({ "t": el.t, "a": el.a }));
+            }
+        }
+    }
     let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
     out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
