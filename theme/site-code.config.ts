@@ -18,7 +18,7 @@ import path from 'node:path';
 import mdx from '@mdx-js/rollup';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
-import { transformWithOxc, type Alias, type Plugin } from 'vite';
+import { transformWithOxc, type Alias, type Plugin, type Rollup } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
 const PAGES_ID = 'virtual:docsite-site-pages';
@@ -151,11 +151,11 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
  * leading `# ` heading is left out: the engine puts it at the top of the page as it does for
  * a Markdown doc (the page's title).
  */
-function mdxFiles(themeDir: string, docs: Set<string>): Plugin[] {
+function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[] {
   const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
   return [
     { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
-    {
+    reportingCompileErrors({
       enforce: 'pre',
       ...(mdx({
         include: /\.mdx?$/,
@@ -164,15 +164,66 @@ function mdxFiles(themeDir: string, docs: Set<string>): Plugin[] {
         mdxExtensions: ['.md', '.mdx'],
         jsxImportSource: 'react',
         providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkHeadingIds, [remarkDocTitle, docs]],
-        rehypePlugins: [rehypeSlug, rehypeCodeMeta, rehypeTables],
+        remarkPlugins: [remarkGfm, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
+        rehypePlugins: [rehypeSlug, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
-    },
+    }),
   ];
 }
 
+/** What MDX throws when a file does not compile (a `VFileMessage`). */
+type CompileError = { reason?: string; message?: string; cause?: { message?: string }; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+
+/**
+ * The MDX compiler with its errors as the engine's diagnostics: a file that does not compile
+ * (an expression or an `import`/`export` that is not JavaScript, an unclosed tag) is a
+ * `docsite-diagnostic:` line with its file, line and column and MDX's reason, instead of
+ * Vite's report of the first one. Every file is compiled (a failed one becomes an empty
+ * module), so one build reports them all, then fails at its end.
+ */
+function reportingCompileErrors(plugin: Plugin): Plugin {
+  const transform = plugin.transform as (this: unknown, code: string, id: string) => Promise<Rollup.TransformResult>;
+  const failed: string[] = [];
+  return {
+    ...plugin,
+    buildStart() {
+      failed.length = 0;
+    },
+    buildEnd() {
+      if (failed.length) this.error(`MDX could not compile:\n${failed.join('\n')}`);
+    },
+    async transform(code, id) {
+      try {
+        return await transform.call(this, code, id);
+      } catch (error) {
+        const e = error as CompileError;
+        const start = e.place?.start ?? e.place;
+        const line = e.line ?? start?.line ?? null;
+        const column = e.column ?? start?.column ?? null;
+        const file = cleanId(id);
+        // MDX's reason, with the JavaScript parser's own when it has one (`Unexpected token`).
+        const cause = e.cause?.message ? ` (${e.cause.message.replace(/\s*\(\d+:\d+\)$/, '')})` : '';
+        const message = `MDX cannot compile this file: ${e.reason ?? e.message ?? String(error)}${cause}`;
+        process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file, line, column, message })}\n`);
+        failed.push(`${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ${message}`);
+        return { code: 'export default function MDXContent() { return null; }', map: null };
+      }
+    },
+  };
+}
+
 /** Nodes of the Markdown (mdast) and HTML (hast) trees, as the plugins below read them. */
-type TreeNode = { type: string; depth?: number; value?: string; tagName?: string; children?: TreeNode[]; data?: Record<string, unknown>; properties?: Record<string, unknown> };
+type TreeNode = {
+  type: string;
+  depth?: number;
+  value?: string;
+  tagName?: string;
+  name?: string | null;
+  children?: TreeNode[];
+  data?: Record<string, unknown>;
+  properties?: Record<string, unknown>;
+  position?: { start: { line: number; column: number } };
+};
 
 function walk(node: TreeNode, visit: (node: TreeNode) => void) {
   visit(node);
@@ -280,6 +331,62 @@ function rehypeCodeMeta() {
       const meta = node.data?.meta;
       if (node.type === 'element' && node.tagName === 'code' && typeof meta === 'string') node.properties = { ...node.properties, metastring: meta };
     });
+}
+
+/**
+ * Each fence's code element gets its key, `<file relative to the site>:<line of the opening
+ * fence>` (`docsiteFence`): the doc's module receives the engine's rendering of each fence
+ * under that key (`markdown/mdx_path.rs`), highlighted as on the Markdown path, and the
+ * theme's `code` component shows it (`src/docusaurus/mdx.tsx`). `docusaurusSyntax` keeps
+ * every line where it is, so the lines are the file's.
+ */
+function rehypeFenceKeys(siteDir: string) {
+  return (tree: TreeNode, file: { path?: string }) => {
+    if (!file.path) return;
+    const rel = path.relative(siteDir, file.path).split(path.sep).join('/');
+    walk(tree, (node) => {
+      if (node.type !== 'element' || node.tagName !== 'pre') return;
+      const code = node.children?.find((c) => c.type === 'element' && c.tagName === 'code');
+      const line = code?.position?.start.line;
+      if (code && line) code.properties = { ...code.properties, docsiteFence: `${rel}:${line}` };
+    });
+  };
+}
+
+/** The local name a module's ESM imports `@theme/CodeBlock` as (its default import), if it does. */
+function codeBlockName(tree: TreeNode): string | null {
+  for (const node of tree.children ?? []) {
+    if (node.type !== 'mdxjsEsm') continue;
+    const body = ((node.data?.estree as { body?: unknown[] } | undefined)?.body ?? []) as {
+      type: string;
+      source?: { value?: unknown };
+      specifiers?: { type: string; local: { name: string } }[];
+    }[];
+    for (const statement of body) {
+      if (statement.type !== 'ImportDeclaration' || statement.source?.value !== '@theme/CodeBlock') continue;
+      const specifier = statement.specifiers?.find((s) => s.type === 'ImportDefaultSpecifier');
+      if (specifier) return specifier.local.name;
+    }
+  }
+  return null;
+}
+
+/**
+ * `<CodeBlock>` (`@theme/CodeBlock`) with its code written in JSX shows that code as plain
+ * text: the engine highlights the doc's fences before anything runs, while a JSX child is
+ * known only when the page's JavaScript runs (`{`…${x}…`}`), and no highlighter ships to
+ * browsers. A warning names each one (file:line), as Docusaurus would highlight it.
+ */
+function remarkPlainCodeBlocks() {
+  return (tree: TreeNode, file: { path?: string }) => {
+    const name = codeBlockName(tree);
+    if (!name || !file.path) return;
+    walk(tree, (node) => {
+      if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== name) return;
+      const message = `\`<${name}>\` with its code written in JSX is shown as plain text, not highlighted as Docusaurus would (docsite highlights fenced code only, before the page's JavaScript runs): write the code as a fenced code block to have it highlighted`;
+      process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: file.path, line: node.position?.start.line ?? null, message, severity: 'warning' })}\n`);
+    });
+  };
 }
 
 /**
@@ -438,7 +545,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

@@ -414,7 +414,7 @@ fn diagnostic(v: &serde_json::Value) -> Diagnostic {
         d = d.with_severity(Severity::Warning);
     }
     match v["line"].as_u64() {
-        Some(line) => d.at(line as usize, None),
+        Some(line) => d.at(line as usize, v["column"].as_u64().map(|c| c as usize)),
         None => d,
     }
 }

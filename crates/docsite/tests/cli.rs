@@ -1118,3 +1118,18 @@ fn a_rebuild_reuses_what_did_not_change_and_writes_what_a_fresh_build_writes() {
     assert!(differing.is_empty(), "files differing from a build without the cache: {differing:?}");
     assert_eq!(std::fs::read_dir(&cache).unwrap().count(), entries, "the cache holds one build's pages");
 }
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn docs_mdx_cannot_compile_are_errors_at_their_file_line_and_column_all_in_one_report() {
+    let site = copy_of("bad-mdx-compile");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!out_dir.exists(), "nothing is written");
+    // Each file's problem, from MDX itself, not Vite's report of the first one.
+    assert!(!err.contains("building the site's React code failed"), "{err}");
+    let report: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ") || l.starts_with("warning: ")).collect();
+    insta::assert_snapshot!(report.join("\n"));
+}

@@ -40,13 +40,14 @@ fn build(site: &Path, out: &Path, env: &[(&str, &str)]) -> String {
 
 /// The article of a built doc: the content inside `[data-article]`, with React's text
 /// separators (`<!-- -->`) and the line breaks MDX keeps next to elements left out (neither
-/// shows), and the MDX path's island wrapper removed.
+/// shows), the MDX path's island wrapper removed, and the code blocks' island marker of the
+/// static HTML left out (the MDX path's code blocks are React's within the doc's island).
 fn article(out: &Path, route: &str) -> String {
     let html = std::fs::read_to_string(out.join(route).join("index.html")).unwrap();
     let start = html.find("data-article=").unwrap();
     let start = start + html[start..].find('>').unwrap() + 1;
     let end = start + html[start..].find("<nav aria-label=\"Docs pages\"").unwrap();
-    let inner = html[start..end].strip_suffix("</div>").unwrap().replace("<!-- -->", "").replace(">\n", ">").replace("\n<", "<");
+    let inner = html[start..end].strip_suffix("</div>").unwrap().replace("<!-- -->", "").replace(">\n", ">").replace("\n<", "<").replace(" data-island=\"CodeBlock\"", "");
     match inner.find("<div data-island=\"SiteComponent\"") {
         Some(at) => {
             let open_end = at + inner[at..].find('>').unwrap() + 1;
@@ -68,6 +69,13 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     assert!(partials.contains("<h2 id=\"from-the-partial\""), "{partials}");
     assert!(partials.contains("Hello, kite flyer! This text lives in <code>_part.mdx</code>."), "{partials}");
     assert!(!out.join("docs/_part").exists() && !out.join("docs/part").exists());
+    assert!(partials.contains("<span class=\"k\">const</span> <span class=\"v\">greeting</span>"), "the partial's fence is highlighted: {partials}");
+    // The partial's heading is in the doc's table of contents where the partial is used, as
+    // Docusaurus spreads a partial's `toc`, and an anchor other docs may link to.
+    let page = std::fs::read_to_string(out.join("docs/partials/index.html")).unwrap();
+    let (from, after) = (page.find("href=\"#from-the-partial\"").unwrap_or_else(|| panic!("{page}")), page.find("href=\"#after-the-partial\"").unwrap());
+    assert!(from < after, "in the order of the page");
+    assert!(!err.contains("#from-the-partial"), "the link to the partial's heading is not broken: {err}");
 
     // Expressions, exports, a multi-line style object, a `{#id}` heading in the TOC.
     let expressions = article(&out, "docs/expressions");
@@ -76,6 +84,8 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     assert!(expressions.contains("One plus one is 2. The club was founded in 2024."), "{expressions}");
     assert!(expressions.contains("<div class=\"kites-note\" style=\"padding:1rem;border:1px solid gray\"><p>Colours: red and blue.</p></div>"), "{expressions}");
     assert!(expressions.contains("<h2 id=\"styled\""), "{expressions}");
+    assert!(expressions.contains(">fly.js</div>"), "the fence's title: {expressions}");
+    assert!(expressions.contains("<span class=\"k\">const</span> <span class=\"v\">kite</span>"), "the fence is highlighted as on the Markdown path: {expressions}");
     let page = std::fs::read_to_string(out.join("docs/expressions/index.html")).unwrap();
     assert!(page.contains("href=\"#styled\""), "the table of contents links the heading");
 
@@ -84,6 +94,9 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     let packages = article(&out, "docs/packages");
     assert!(packages.contains("<button type=\"button\" class=\"tiny-badge\" aria-pressed=\"false\">certified</button>"), "{packages}");
     assert!(packages.contains("<span class=\"line\">const lines = 42;</span>"), "{packages}");
+    // That code is known only when the page runs: shown plain, with a warning naming it.
+    let warning = err.lines().find(|l| l.contains("docs/packages.mdx:14")).unwrap_or_else(|| panic!("{err}"));
+    assert!(warning.contains("not highlighted"), "{warning}");
     assert!(packages.contains("admonition-tip") && packages.contains("Windy days"), "{packages}");
 }
 
@@ -98,4 +111,21 @@ fn plain_markdown_gives_the_same_article_on_both_paths() {
     assert!(err.contains("docs     0 by the Markdown renderer, 4 by MDX"), "{err}");
     assert!(std::fs::read_to_string(mdx.join("docs/intro/index.html")).unwrap().contains("data-module=\"docs/intro.md\""), "the doc took the MDX path");
     assert_eq!(article(&rust, "docs/intro"), article(&mdx, "docs/intro"));
+}
+
+#[test]
+fn literal_urls_of_jsx_links_in_an_mdx_doc_are_checked_at_their_lines() {
+    let site = copy_of_fixture();
+    let doc = site.path().join("docs/packages.mdx");
+    let text = std::fs::read_to_string(&doc).unwrap().replace("import CodeBlock from '@theme/CodeBlock';", "import CodeBlock from '@theme/CodeBlock';\nimport Link from '@docusaurus/Link';");
+    // Line 21: a raw `<a>`; line 24: the `to` of a `<Link>` on a line of its own; line 26:
+    // a good one.
+    std::fs::write(&doc, format!("{text}\n<a href=\"/docs/missing\">gone</a>\n\n<Link\n  to=\"/docs/also-missing\">gone too</Link>\n\n<Link to=\"/docs/intro\">the intro</Link>\n")).unwrap();
+    let out = site.path().join("build");
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "--out"]).arg(&out).arg(site.path()).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.lines().any(|l| l.contains("docs/packages.mdx:21") && l.contains("/docs/missing")), "{err}");
+    assert!(err.lines().any(|l| l.contains("docs/packages.mdx:24") && l.contains("/docs/also-missing")), "{err}");
+    assert!(!err.contains("/docs/intro`"), "{err}");
 }

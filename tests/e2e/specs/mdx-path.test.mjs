@@ -55,3 +55,26 @@ test('an MDX-path doc reached by client-side navigation renders its content', as
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test("an MDX-path doc's search record holds its text as rendered: words of its body, of its partials and of its expressions", async () => {
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/intro`);
+  await waitForApp(page);
+  // The site's search bundle, queried as the search modal queries it.
+  const found = await page.evaluate(async (base) => {
+    const pagefind = await import(`${base}/pagefind/pagefind.js`);
+    await pagefind.init();
+    const urls = async (query) => {
+      const search = await pagefind.search(query);
+      return Promise.all(search.results.map(async (r) => (await r.data()).url));
+    };
+    // `founded` is written in the doc's body, `flyer` is the prop a partial shows, `colours`
+    // is in a JSX block.
+    return { founded: await urls('founded'), flyer: await urls('flyer'), colours: await urls('colours') };
+  }, ctx.server.base);
+  assert.ok(found.founded.some((u) => u.includes('/docs/expressions')), JSON.stringify(found));
+  assert.ok(found.flyer.some((u) => u.includes('/docs/partials')), JSON.stringify(found));
+  assert.ok(found.colours.some((u) => u.includes('/docs/expressions')), JSON.stringify(found));
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

@@ -8,6 +8,9 @@
 //!
 //! Loaded on demand with a doc's module (`app/siteComponents.ts`), never in a first view.
 import { Children, createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
+import { CodeBlock as EngineCodeBlock } from '../components/CodeBlock';
+import { Mermaid } from '../components/Mermaid';
+import type { Element } from '../generated/contract';
 import Link from './core/Link';
 import Admonition from './theme/Admonition';
 import CodeBlock from './theme/CodeBlock';
@@ -36,11 +39,22 @@ function MdxPre({ children }: { children?: ReactNode }) {
 }
 
 /**
- * `code` inside a fence (its text ends with a newline, as MDX writes a fence's code) is a
- * code block with the fence's language and meta (`metastring`, copied by the site build's
- * rehype step); other `code` is inline code.
+ * The engine's element for each fence of the doc and its partials, by `<file>:<line>`
+ * (`markdown/mdx_path.rs`, the `docsiteCode` prop): the code block highlighted at build
+ * time exactly as on the Markdown path, or a mermaid diagram.
  */
-function MdxCode(props: { children?: ReactNode; className?: string; metastring?: string }) {
+const CodeContext = createContext<Record<string, Pick<Element, 't' | 'a'>>>({});
+
+/**
+ * `code` inside a fence (its text ends with a newline, as MDX writes a fence's code) is the
+ * engine's element for that fence (its key `docsiteFence` set by the site build's
+ * `rehypeFenceKeys`), else a code block with the fence's language and meta (`metastring`,
+ * copied by the site build's rehype step); other `code` is inline code.
+ */
+function MdxCode(props: { children?: ReactNode; className?: string; metastring?: string; docsiteFence?: string }) {
+  const engine = useContext(CodeContext)[props.docsiteFence ?? ''];
+  if (engine?.t === 'CodeBlock') return createElement(EngineCodeBlock, { node: { t: engine.t, a: engine.a, c: [] } });
+  if (engine?.t === 'Mermaid') return createElement(Mermaid, { node: { t: engine.t, a: engine.a, c: [] } });
   const block = Children.toArray(props.children).some((child) => typeof child === 'string' && child.includes('\n'));
   if (!block) return createElement('code', { className: props.className }, props.children);
   return createElement(CodeBlock, { className: props.className, metastring: props.metastring }, props.children);
@@ -82,8 +96,10 @@ const components = {
 
 /** A doc's compiled MDX as a component that provides the doc's MDX components. */
 export function mdxDoc(Content: ComponentType<Record<string, unknown>>): ComponentType<Record<string, unknown>> {
-  return function MdxDoc({ docsiteUrls, ...props }: Record<string, unknown>) {
+  return function MdxDoc({ docsiteUrls, docsiteCode, ...props }: Record<string, unknown>) {
     const urls = (docsiteUrls ?? {}) as Record<string, string>;
-    return createElement(MdxComponentsContext.Provider, { value: components }, createElement(UrlsContext.Provider, { value: urls }, createElement(Content, props)));
+    const code = (docsiteCode ?? {}) as Record<string, Pick<Element, 't' | 'a'>>;
+    const content = createElement(CodeContext.Provider, { value: code }, createElement(Content, props));
+    return createElement(MdxComponentsContext.Provider, { value: components }, createElement(UrlsContext.Provider, { value: urls }, content));
   };
 }

@@ -139,6 +139,8 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     // is reported, not the first batch's only.
     let mut heads: Vec<(usize, String)> = Vec::with_capacity(jobs.len());
     let mut react: Vec<(usize, rendered::RenderedPage)> = Vec::new();
+    // The articles of the docs on the MDX path, as rendered (their text for the search index).
+    let mut mdx_docs: Vec<(usize, Vec<crate::contract::Node>)> = Vec::new();
     let mut failures = crate::diagnostics::Diagnostics::default();
     for batch in jobs.chunks(PRERENDER_BATCH) {
         let mut cached = cache.as_mut().map_or_else(|| batch.iter().map(|_| None).collect(), |c| c.look_up(batch));
@@ -163,8 +165,10 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
             Err(e) => return Err(e),
         }
         for (j, r) in batch.iter().zip(part) {
-            if site.pages.get(j.index).is_some_and(|p| p.data.kind == crate::contract::RouteKind::ReactPage) {
-                react.push((j.index, rendered::read(&r.html)));
+            match site.pages.get(j.index) {
+                Some(p) if p.data.kind == crate::contract::RouteKind::ReactPage => react.push((j.index, rendered::read(&r.html))),
+                Some(p) if crate::markdown::mdx_path::is_mdx_path_content(&p.data.content) => mdx_docs.push((j.index, rendered::read_region(&r.html, rendered::Region::Article).content)),
+                _ => {}
             }
             heads.push((j.index, r.head));
         }
@@ -186,6 +190,17 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     drop((heads, jobs));
     drop(chunks);
     site.react_stage(react, out)?;
+    // A doc on the MDX path is indexed with its article's text as rendered (the body's `# `
+    // title as the engine's `h1`, as for a Markdown doc); its table of contents stays the
+    // engine's.
+    for (i, content) in mdx_docs {
+        if let Some(p) = site.pages.get_mut(i) {
+            use crate::contract::Node;
+            let title = p.data.content.iter().find(|n| matches!(n, Node::Element(e) if e.t == "h1")).cloned();
+            let body = content.into_iter().filter(|n| !matches!(n, Node::Element(e) if e.t == "Heading" && e.a.get("level").map(String::as_str) == Some("1")));
+            p.data.content = title.into_iter().chain(body).collect();
+        }
+    }
     // The search index (one thread, built from the content trees) runs while the rest of the
     // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });

@@ -49,8 +49,24 @@ const VOID: [&str; 13] = ["area", "base", "br", "col", "embed", "hr", "img", "in
 /// Elements whose content is not page text.
 const SKIPPED: [&str; 10] = ["script", "style", "svg", "noscript", "template", "button", "select", "textarea", "iframe", "canvas"];
 
-/// Reads a pre-rendered page (the body the theme's SSR bundle returned).
+/// The part of a pre-rendered page that is read as its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Region {
+    /// The theme's main region (a React page).
+    Main,
+    /// The doc's article (`data-article`): a doc on the MDX path, whose text exists only once
+    /// its module has run.
+    Article,
+}
+
+/// Reads a pre-rendered React page (the body the theme's SSR bundle returned).
 pub(crate) fn read(html: &str) -> RenderedPage {
+    read_region(html, Region::Main)
+}
+
+/// Reads a pre-rendered page, its content from `region`. A heading's direct link (`a.hash-link`)
+/// is not part of its text.
+pub(crate) fn read_region(html: &str, region: Region) -> RenderedPage {
     let mut emitter = DefaultEmitter::default();
     // Script and style contents are text to skip, not markup.
     emitter.naively_switch_states(true);
@@ -75,7 +91,11 @@ pub(crate) fn read(html: &str) -> RenderedPage {
                     page.ids.insert(id.clone());
                 }
                 if !in_main {
-                    if id.as_deref() == Some(MAIN_ID) && !VOID.contains(&name.as_str()) && !tag.self_closing {
+                    let starts = match region {
+                        Region::Main => id.as_deref() == Some(MAIN_ID),
+                        Region::Article => attr("data-article").is_some(),
+                    };
+                    if starts && !VOID.contains(&name.as_str()) && !tag.self_closing {
                         in_main = true;
                         main_depth = 0;
                         region_tag = name;
@@ -97,7 +117,10 @@ pub(crate) fn read(html: &str) -> RenderedPage {
                     }
                     continue;
                 }
-                let hidden = attr("hidden").is_some() || attr("aria-hidden").as_deref() == Some("true");
+                // A doc's code blocks are left out of its text, as the search index leaves out a
+                // Markdown doc's (`search.rs`).
+                let left_out = |class: &str| class == "hash-link" || (region == Region::Article && class == "code-block");
+                let hidden = attr("hidden").is_some() || attr("aria-hidden").as_deref() == Some("true") || attr("class").is_some_and(|c| c.split_whitespace().any(left_out));
                 if SKIPPED.contains(&name.as_str()) || (hidden && !VOID.contains(&name.as_str())) {
                     if !tag.self_closing && !VOID.contains(&name.as_str()) {
                         skipping = Some((name, 1));
@@ -234,6 +257,16 @@ pub(crate) fn first_h1(nodes: &[Node]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_mdx_docs_article_is_read_as_rendered_without_direct_links_and_code_blocks() {
+        let html = r##"<main id="__docsite_main"><nav>Home</nav><div class="x" data-article=""><h1>Expressions</h1><div data-island="SiteComponent"><p>Founded in <!-- -->2024<!-- -->.</p>
+<h2 id="styled">Styled<a class="hash-link _Afuz" href="#styled" aria-label="Direct link">#</a></h2><div class="code-block _jDLd"><pre><code>let x;</code></pre></div></div></div><nav aria-label="Docs pages">Next</nav></main>"##;
+        let page = read_region(html, Region::Article);
+        assert_eq!(crate::markdown::text_of(&page.content).split_whitespace().collect::<Vec<_>>().join(" "), "Expressions Founded in 2024. Styled");
+        let toc: Vec<(&str, &str, u8)> = page.toc.iter().map(|t| (t.id.as_str(), t.text.as_str(), t.level)).collect();
+        assert_eq!(toc, [("styled", "Styled", 2)]);
+    }
 
     const PAGE: &str = r##"<div><a href="#__docsite_main">Skip</a><nav id="top-nav"><a href="/docs/intro">Docs</a></nav>
 <main id="__docsite_main" tabindex="-1"><div class="main-wrapper"><main class="home">

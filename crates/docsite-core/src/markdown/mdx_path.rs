@@ -58,12 +58,35 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             return out;
         }
     };
-    let headings = render_markdown(source, &heading_lines(body), body_line, route, toc_levels, ctx);
+    let heading_text = heading_lines(body);
+    let headings = render_markdown(source, &heading_text, body_line, route, toc_levels, ctx);
+    let mut toc = headings.toc;
+    let mut anchors = headings.anchors;
+    // The headings of the Markdown partials the doc shows (`<Part />` on a line of its own
+    // after `import Part from './_part.mdx'`) join its table of contents where each is used,
+    // as Docusaurus's `remark/toc` spreads an imported partial's `toc` there; their ids
+    // (slugged in the partial's own file, as MDX compiles it) are anchors of the page.
+    // Walked from the last use, so the positions of the earlier ones stay right.
+    let partials = partial_imports(body);
+    for (line, name) in partial_uses(body, &partials).into_iter().rev() {
+        let Some(file) = partials.get(&name).and_then(|spec| site_components::resolve(ctx.site_dir, source, spec).ok()) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
+        let (partial_body, partial_line) = without_front_matter(&text);
+        let theirs = render_markdown(&file.file, &heading_lines(partial_body), partial_line, route, toc_levels, ctx);
+        // The doc's TOC entries before the use: its headings in the TOC levels above it.
+        let before = heading_text.lines().take(line - 1).filter(|l| {
+            let level = l.chars().take_while(|c| *c == '#').count();
+            level >= 2 && (toc_levels.0..=toc_levels.1).contains(&(level as u8))
+        });
+        let at = before.count().min(toc.len());
+        toc.splice(at..at, theirs.toc);
+        anchors.extend(theirs.anchors);
+    }
     let mut out = Rendered {
-        toc: headings.toc,
+        toc,
         h1: headings.h1,
         h1_element: headings.h1_element,
-        anchors: headings.anchors,
+        anchors,
         links: headings.links,
         text: headings.text,
         deps: headings.deps,
@@ -90,15 +113,208 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             }
         }
     }
-    let props = serde_json::json!({ URLS_PROP: urls }).to_string();
+    // Each fenced code block, rendered as the Markdown path renders it (highlighted by
+    // `highlight.rs`, its title, line numbers and highlighted lines read from the meta, a
+    // mermaid diagram as the `Mermaid` element), keyed by its file and line: the site build
+    // marks each fence MDX compiles with the same key (`site-code.config.ts`,
+    // `rehypeFenceKeys`) and the theme shows the engine's element in its place (`mdx.tsx`).
+    let mut code = serde_json::Map::new();
+    for (line, markdown) in fences(body) {
+        let one = render_markdown(source, &markdown, body_line + line - 1, route, toc_levels, ctx);
+        out.diagnostics.extend(one.diagnostics);
+        if let Some(Node::Element(el)) = one.content.into_iter().next() {
+            let key = format!("{}:{}", module.rel, body_line + line);
+            code.insert(key, serde_json::json!({ "t": el.t, "a": el.a }));
+        }
+    }
+    // Links written in JSX with a literal URL (`<a href="/docs/x">`, `<Link to="/docs/x">`)
+    // are checked as Markdown links are, at their line; MDX writes them as they are.
+    for (line, target) in jsx_links(body) {
+        let one = render_markdown(source, &format!("[]({target})"), body_line + line - 1, route, toc_levels, ctx);
+        out.links.extend(one.links);
+        out.deps.doc_files.extend(one.deps.doc_files);
+        out.deps.every_doc |= one.deps.every_doc;
+        out.diagnostics.extend(one.diagnostics);
+    }
+    // The fences of the Markdown partials the doc imports, under their own file's key.
+    for spec in partials.values() {
+        let Ok(file) = site_components::resolve(ctx.site_dir, source, spec) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
+        let (partial_body, partial_line) = without_front_matter(&text);
+        for (line, markdown) in fences(partial_body) {
+            let one = render_markdown(&file.file, &markdown, partial_line + line - 1, route, toc_levels, ctx);
+            out.diagnostics.extend(one.diagnostics);
+            if let Some(Node::Element(el)) = one.content.into_iter().next() {
+                code.insert(format!("{}:{}", file.rel, partial_line + line), serde_json::json!({ "t": el.t, "a": el.a }));
+            }
+        }
+    }
+    let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
     out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
     out
 }
 
+/// Whether a doc's content is the MDX path's (its module, after the title heading the page
+/// may put back): its text exists only once the module has run, so the build reads it from
+/// the pre-rendered article for the search index (`build/mod.rs`).
+pub(crate) fn is_mdx_path_content(content: &[Node]) -> bool {
+    let module = |el: &Element| el.t == site_components::ELEMENT && el.a.get("module").is_some_and(|m| m.ends_with(".md") || m.ends_with(".mdx"));
+    let mut found = false;
+    for node in content {
+        match node {
+            Node::Element(el) if module(el) => found = true,
+            // The body's `# ` title the page shows in its content (`h1_element`).
+            Node::Element(el) if el.t == "h1" => {}
+            _ => return false,
+        }
+    }
+    found
+}
+
+static IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]"#).expect("valid"));
+
+/// The Markdown partials the doc imports by default import: local name -> specifier.
+fn partial_imports(body: &str) -> BTreeMap<String, String> {
+    body.lines().filter_map(|line| IMPORT.captures(line)).map(|c| (c[1].to_string(), c[2].to_string())).collect()
+}
+
+/// Each use of a partial as a block (`<Part …` starting a line outside code and ESM), with
+/// its 1-based line in the body.
+fn partial_uses(body: &str, partials: &BTreeMap<String, String>) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for (i, line) in body.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+            continue;
+        }
+        if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            continue;
+        }
+        let Some(rest) = trimmed.strip_prefix('<') else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+        let after = rest[name.len()..].chars().next();
+        if partials.contains_key(&name) && matches!(after, None | Some(' ' | '/' | '>' | '\t')) {
+            out.push((i + 1, name));
+        }
+    }
+    out
+}
+
+static LINK_IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]@docusaurus/Link['"]"#).expect("valid"));
+
+static JSX_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"<([A-Za-z][\w$]*)\b[^<>]*?\s(href|to)=(?:"([^"\n]*)"|'([^'\n]*)')"#).expect("valid"));
+
+/// The URLs written as string literals in JSX links outside code and ESM: `href` of `<a>`,
+/// `to` or `href` of the name `@docusaurus/Link` is imported as; each with its 1-based line
+/// in the body. A tag may span lines.
+fn jsx_links(body: &str) -> Vec<(usize, String)> {
+    let link = body.lines().find_map(|l| LINK_IMPORT.captures(l)).map(|c| c[1].to_string());
+    // The body with code and ESM lines blanked (the lines stay where they are).
+    let mut prose = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    let mut in_esm = false;
+    for line in body.lines() {
+        let trimmed = line.trim();
+        let mut keep = false;
+        if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+        } else if trimmed.is_empty() {
+            in_esm = false;
+        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+        } else if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+        } else {
+            keep = true;
+        }
+        prose.push(if keep { INLINE_CODE.replace_all(line, "").into_owned() } else { String::new() });
+    }
+    let prose = prose.join("\n");
+    JSX_URL
+        .captures_iter(&prose)
+        .filter(|c| match (&c[1], &c[2]) {
+            ("a", "href") => true,
+            (name, _) => link.as_deref() == Some(name),
+        })
+        .filter_map(|c| {
+            let value = c.get(3).or_else(|| c.get(4))?;
+            let line = prose[..value.start()].matches('\n').count() + 1;
+            Some((line, value.as_str().to_string()))
+        })
+        .filter(|(_, url)| !url.is_empty())
+        .collect()
+}
+
+/// A partial's text after its front matter, and the number of lines before it.
+fn without_front_matter(text: &str) -> (&str, usize) {
+    if let Some(rest) = text.strip_prefix("---\n") {
+        if let Some(end) = rest.find("\n---\n") {
+            let body = &rest[end + 5..];
+            return (body, text[..text.len() - body.len()].lines().count());
+        }
+    }
+    (text, 0)
+}
+
 /// The prop of a doc's module with the URL the page writes for each link and image target
 /// as written (read by `theme/src/docusaurus/mdx.tsx`).
 const URLS_PROP: &str = "docsiteUrls";
+
+/// The prop of a doc's module with the engine's element for each fenced code block
+/// (`"docs/intro.md:12"` -> `{ "t": "CodeBlock", "a": { "html": … } }`), read by
+/// `theme/src/docusaurus/mdx.tsx`.
+const CODE_PROP: &str = "docsiteCode";
+
+/// The fenced code blocks of the doc outside ESM, each as a Markdown text of its own (the
+/// fence's lines, less the indentation of its opening line, as CommonMark reads a fence's
+/// content) with the line of its opening fence.
+fn fences(body: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    // The open fence: its character, length and indentation, and its text so far.
+    let mut open: Option<(char, usize, usize, String)> = None;
+    let mut in_esm = false;
+    for (i, line) in body.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some((ch, len, indent, text)) = open.as_mut() {
+            // Up to the opening line's indentation in spaces.
+            let spaces = line.len() - line.trim_start_matches(' ').len();
+            let dedented = &line[spaces.min(*indent)..];
+            text.push('\n');
+            text.push_str(dedented);
+            if trimmed.chars().take_while(|c| c == ch).count() >= *len && trimmed.chars().all(|c| c == *ch) {
+                let (_, _, _, text) = open.take().expect("open");
+                out.last_mut().expect("pushed at the opening").1 = text;
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            in_esm = false;
+            continue;
+        }
+        if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+            continue;
+        }
+        if let Some((ch, len)) = fence_of(trimmed) {
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            out.push((i + 1, String::new()));
+            open = Some((ch, len, indent, trimmed.to_string()));
+        }
+    }
+    // A fence never closed runs to the end of the doc.
+    if let Some((_, _, _, text)) = open {
+        out.last_mut().expect("pushed at the opening").1 = text;
+    }
+    out
+}
 
 static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(!?)\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)"#).expect("valid"));
 
@@ -214,6 +430,30 @@ mod tests {
     fn links_and_images_are_read_outside_code() {
         let body = "import A from './a.md';\n\nSee [the intro](./intro.md#top) and ![a kite](./kite.png \"Kite\").\n\n`[not](./code.md)`\n\n```\n[no](./fence.md)\n```";
         assert_eq!(super::link_lines(body), vec![(3, "[](./intro.md#top)".to_string()), (3, "![](./kite.png)".to_string())]);
+    }
+
+    #[test]
+    fn fences_are_read_with_their_opening_line_and_less_their_indentation() {
+        let body = "import X from 'x';\n\n```js title=\"a.js\"\nlet a = 1;\n```\n\n- Item\n\n  ```json\n  {}\n  ```\n\n~~~\nnot closed";
+        assert_eq!(
+            super::fences(body),
+            vec![(3, "```js title=\"a.js\"\nlet a = 1;\n```".to_string()), (9, "```json\n{}\n```".to_string()), (13, "~~~\nnot closed".to_string())]
+        );
+    }
+
+    #[test]
+    fn partials_are_found_where_they_are_used_as_blocks() {
+        let body = "import Part from './_part.mdx';\nimport Other from '@site/src/x.md';\nimport Chart from './chart.js';\n\nText <Part /> inline.\n\n<Part name=\"a\" />\n\n```\n<Other />\n```\n<Chart />\n  <Other>";
+        let partials = super::partial_imports(body);
+        assert_eq!(partials.keys().collect::<Vec<_>>(), ["Other", "Part"]);
+        assert_eq!(super::partial_uses(body, &partials), vec![(7, "Part".to_string()), (13, "Other".to_string())]);
+        assert_eq!(super::without_front_matter("---\nid: x\n---\n## A"), ("## A", 3));
+    }
+
+    #[test]
+    fn literal_urls_of_jsx_links_are_found_at_their_lines() {
+        let body = "import Link from '@docusaurus/Link';\nimport X from 'x';\n\nSee <a href=\"/docs/a\">a</a> and <Link\n  className=\"b\"\n  to='/docs/b'>b</Link>.\n\n<X to=\"/not-a-link\" /> <a href={url}>c</a>\n\n```\n<a href=\"/in-code\">\n```\n`<a href=\"/inline-code\">`";
+        assert_eq!(super::jsx_links(body), vec![(4, "/docs/a".to_string()), (6, "/docs/b".to_string())]);
     }
 
     #[test]

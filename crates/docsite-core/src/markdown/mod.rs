@@ -9,7 +9,7 @@
 mod components;
 pub mod html_policy;
 pub mod mdx;
-mod mdx_path;
+pub(crate) mod mdx_path;
 pub mod site_components;
 
 pub use mdx_path::MdxPath;
