@@ -768,7 +768,8 @@ pub struct RawLogo {
 /// item is and which keys it reads; keys its type does not read are ignored:
 ///
 /// - `default` (when `type` is absent): a link, `label` with `to` or `href`, highlighted
-///   per `activeBasePath` or `activeBaseRegex`.
+///   per `activeBasePath` or `activeBaseRegex`; an icon link has `aria-label` and
+///   `className` instead of `label`.
 /// - `doc`: a link to the doc `docId` in the version being read; `label` defaults to its
 ///   sidebar label, and it is highlighted on every doc of the sidebar that holds it.
 /// - `docSidebar`: a link to the first doc of the sidebar `sidebarId`; `label` defaults to
@@ -780,7 +781,7 @@ pub struct RawLogo {
 ///   `dropdownItemsAfter`.
 /// - `localeDropdown`: the site's language, with `dropdownItemsAfter`.
 /// - `search`: the search box.
-/// - `html`: the HTML in `value`.
+/// - `html`: the HTML in `value` (also allowed in a `dropdown`'s `items`).
 ///
 /// ```toml
 /// [[navbar.items]]
@@ -825,6 +826,14 @@ pub struct RawNavbarItem {
     /// Accepted for Docusaurus compatibility: docsite's version dropdown is never highlighted
     /// as the active item, which is what this option asks for.
     pub dropdown_active_class_disabled: Option<bool>,
+    /// CSS classes added to the item's link (of a link, `doc`, `docSidebar` or
+    /// `docsVersion` item, or a dropdown's link), e.g. `header-github-link`, which the
+    /// site's CSS can draw as an icon (`.header-github-link::before`).
+    pub class_name: Option<String>,
+    /// The link's accessible name (`aria-label`). A link without `label` (an icon drawn by
+    /// `className`) needs one.
+    #[serde(rename = "aria-label")]
+    pub aria_label: Option<String>,
 }
 
 /// The schema of a navbar item's `type`: the names the resolver knows
@@ -913,6 +922,11 @@ pub struct RawFooterEntry {
     pub href: Option<String>,
     /// HTML shown instead of a single link (same allow-list as raw HTML in Markdown).
     pub html: Option<String>,
+    /// CSS classes added to a single link.
+    pub class_name: Option<String>,
+    /// The accessible name (`aria-label`) of a single link; one without `label` needs one.
+    #[serde(rename = "aria-label")]
+    pub aria_label: Option<String>,
 }
 
 /// An item of a footer column: `label` with `to` or `href`, or `html`.
@@ -928,6 +942,11 @@ pub struct RawFooterLink {
     pub to: Option<String>,
     /// External URL, e.g. `https://www.finos.org`.
     pub href: Option<String>,
+    /// CSS classes added to the link.
+    pub class_name: Option<String>,
+    /// The link's accessible name (`aria-label`); a link without `label` needs one.
+    #[serde(rename = "aria-label")]
+    pub aria_label: Option<String>,
 }
 
 /// A bar above the navbar for news. Readers who close it do not see it again until `id`

@@ -246,8 +246,8 @@ pub enum NavbarItem {
         label: String,
         /// Optional link of the dropdown label itself.
         to: Option<String>,
-        /// Entries.
-        items: Vec<LinkData>,
+        /// Entries: links and configured HTML.
+        items: Vec<MenuItem>,
     },
     /// Raw HTML.
     #[serde(rename_all = "camelCase")]
@@ -293,6 +293,14 @@ pub enum NavbarItem {
         active_sidebar: Option<String>,
         /// Active-state override.
         active_base_regex: Option<String>,
+        /// CSS classes of the `<a>` (`className`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        class_name: Option<String>,
+        /// Accessible name of the `<a>` (`aria-label`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        aria_label: Option<String>,
     },
     /// The docs version dropdown.
     #[serde(rename_all = "camelCase")]
@@ -322,6 +330,14 @@ pub struct LinkData {
     pub active_base_path: Option<String>,
     /// Regex that makes the link active.
     pub active_base_regex: Option<String>,
+    /// CSS classes of the `<a>` (`className` in the configuration), e.g. an icon's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub class_name: Option<String>,
+    /// Accessible name of the `<a>` (`aria-label`); the label may then be empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub aria_label: Option<String>,
 }
 
 /// Footer data.
@@ -333,7 +349,7 @@ pub struct FooterData {
     /// Link columns (empty when the footer uses a flat list).
     pub columns: Vec<FooterColumn>,
     /// Flat list of links and HTML items (empty when the footer uses columns).
-    pub links: Vec<FooterItem>,
+    pub links: Vec<MenuItem>,
     /// Logo.
     pub logo: Option<LogoData>,
     /// Copyright line (HTML allowed, from configuration).
@@ -347,14 +363,14 @@ pub struct FooterColumn {
     /// Column title.
     pub title: String,
     /// Links and HTML items.
-    pub items: Vec<FooterItem>,
+    pub items: Vec<MenuItem>,
 }
 
-/// An item of the footer: a link, or HTML from configuration (checked by the engine
-/// against the raw-HTML allow-list).
+/// An item of the footer or of a navbar dropdown: a link, or HTML from configuration
+/// (checked by the engine against the raw-HTML allow-list).
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(untagged)]
-pub enum FooterItem {
+pub enum MenuItem {
     /// A link.
     Link(LinkData),
     /// HTML.
@@ -857,7 +873,7 @@ pub fn typescript_declarations() -> String {
         LinkData::decl(&cfg),
         FooterData::decl(&cfg),
         FooterColumn::decl(&cfg),
-        FooterItem::decl(&cfg),
+        MenuItem::decl(&cfg),
         AnnouncementBarData::decl(&cfg),
         ColorMode::decl(&cfg),
         ColorModeData::decl(&cfg),

@@ -182,7 +182,7 @@ pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
     let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), missing_pages: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
     // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
-    // does not have (a navbar item's `className`, `aria-label`, ...) is a warning, never a stop.
+    // does not have (the navbar's own `className`, an item's `docsPluginId`, ...) is a warning, never a stop.
     let mut unknown = Vec::new();
     prune_unknown(&mut config, schema, schema, String::new(), &mut unknown);
     for key in unknown {

@@ -45,11 +45,12 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
                     items: items
                         .iter()
                         .enumerate()
-                        .filter_map(|(j, l)| r.footer_item(l.label.as_ref(), l.to.as_deref(), l.href.as_deref(), l.html.as_ref(), &format!("{key}.items[{j}]")))
+                        .filter_map(|(j, l)| r.footer_item(LinkKeys { label: l.label.as_ref(), to: l.to.as_deref(), href: l.href.as_deref(), class_name: l.class_name.as_ref(), aria_label: l.aria_label.as_ref(), ..Default::default() }, l.html.as_ref(), &format!("{key}.items[{j}]")))
                         .collect(),
                 }),
                 (None, None) => {
-                    if let Some(l) = r.footer_item(entry.label.as_ref(), entry.to.as_deref(), entry.href.as_deref(), entry.html.as_ref(), &key) {
+                    let link = LinkKeys { label: entry.label.as_ref(), to: entry.to.as_deref(), href: entry.href.as_deref(), class_name: entry.class_name.as_ref(), aria_label: entry.aria_label.as_ref(), ..Default::default() };
+                    if let Some(l) = r.footer_item(link, entry.html.as_ref(), &key) {
                         links.push(l)
                     }
                 }
@@ -196,26 +197,35 @@ impl Resolver<'_> {
     }
 
     /// A footer item: `html` (checked against the raw-HTML allow-list), or a link.
-    fn footer_item(&mut self, label: Option<&String>, to: Option<&str>, href: Option<&str>, html: Option<&String>, key: &str) -> Option<FooterItem> {
+    fn footer_item(&mut self, link: LinkKeys, html: Option<&String>, key: &str) -> Option<MenuItem> {
         let Some(html) = html else {
-            return self.link(label, to, href, None, None, key).map(FooterItem::Link);
+            return self.link(link, key).map(MenuItem::Link);
         };
-        if label.is_some() || to.is_some() || href.is_some() {
+        if link.label.is_some() || link.to.is_some() || link.href.is_some() {
             self.error(key, "an item has either `html` or a link (`label` with `to` or `href`), not both".into());
             return None;
         }
-        let problems = crate::markdown::html_policy::fragment_problems(html);
-        for problem in &problems {
-            self.error(&format!("{key}.html"), problem.clone());
-        }
-        problems.is_empty().then(|| FooterItem::Html { html: html.clone() })
+        self.html(html, &format!("{key}.html")).map(|html| MenuItem::Html { html })
     }
 
-    fn link(&mut self, label: Option<&String>, to: Option<&str>, href: Option<&str>, abp: Option<&String>, abr: Option<&String>, key: &str) -> Option<LinkData> {
-        let Some(label) = label else {
-            self.error(key, "a link needs a `label`".into());
+    /// Configured HTML, if the raw-HTML allow-list accepts it (else errors at `key`).
+    fn html(&mut self, html: &str, key: &str) -> Option<String> {
+        let problems = crate::markdown::html_policy::fragment_problems(html);
+        let ok = problems.is_empty();
+        for problem in problems {
+            self.error(key, problem);
+        }
+        ok.then(|| html.to_string())
+    }
+
+    fn link(&mut self, link: LinkKeys, key: &str) -> Option<LinkData> {
+        let LinkKeys { label, to, href, active_base_path: abp, active_base_regex: abr, class_name, aria_label } = link;
+        // As in Docusaurus, a link may have no text: an icon link, drawn by the site's CSS
+        // from its `className`, named for screen readers by its `aria-label`.
+        if label.is_none() && aria_label.is_none() {
+            self.error(key, "a link needs a `label`, or an `aria-label` naming an icon link (one drawn by its `className`)".into());
             return None;
-        };
+        }
         // A `to` that is a full URL is an external link, as in Docusaurus.
         let (to, href) = match to {
             Some(t) if t.contains("://") || t.starts_with("mailto:") => (None, href.or(Some(t))),
@@ -241,33 +251,52 @@ impl Resolver<'_> {
             self.internal_links.push((key.to_string(), t.clone()));
             encode_path(&t)
         });
-        Some(LinkData { label: label.clone(), to, href: href.map(str::to_string), active_base_path: abp.cloned(), active_base_regex: abr.cloned() })
+        Some(LinkData {
+            label: label.cloned().unwrap_or_default(),
+            to,
+            href: href.map(str::to_string),
+            active_base_path: abp.cloned(),
+            active_base_regex: abr.cloned(),
+            class_name: class_name.cloned(),
+            aria_label: aria_label.cloned(),
+        })
     }
 
+    /// The links of a dropdown's item list (`dropdownItemsBefore`, ...), each read by
+    /// [`Self::dropdown_link`].
     fn simple_links(&mut self, items: Option<&Vec<RawNavbarItem>>, key: &str) -> Vec<LinkData> {
-        items
-            .map(|items| {
-                items
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, it)| {
-                        let k = format!("{key}[{i}]");
-                        if let Some(doc_id) = &it.doc_id {
-                            // A doc inside a dropdown links to the latest version's page.
-                            let route = self.doc_routes(doc_id).get(&self.content.last_version).cloned();
-                            return match route {
-                                Some(r) => self.link(it.label.as_ref().or(Some(doc_id)), Some(&r), None, it.active_base_path.as_ref(), it.active_base_regex.as_ref(), &k),
-                                None => {
-                                    self.error(&k, format!("doc {doc_id:?} does not exist in the latest version"));
-                                    None
-                                }
-                            };
-                        }
-                        self.link(it.label.as_ref(), it.to.as_deref(), it.href.as_deref(), it.active_base_path.as_ref(), it.active_base_regex.as_ref(), &k)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        items.into_iter().flatten().enumerate().filter_map(|(i, it)| self.dropdown_link(it, &format!("{key}[{i}]"))).collect()
+    }
+
+    /// A link inside a dropdown: `label` with `to` or `href`, or a `docId`.
+    fn dropdown_link(&mut self, it: &RawNavbarItem, k: &str) -> Option<LinkData> {
+        let Some(doc_id) = &it.doc_id else { return self.link(LinkKeys::of(it), k) };
+        // A doc inside a dropdown links to the latest version's page.
+        match self.doc_routes(doc_id).get(&self.content.last_version).cloned() {
+            Some(r) => self.link(LinkKeys { label: it.label.as_ref().or(Some(doc_id)), to: Some(&r), href: None, ..LinkKeys::of(it) }, k),
+            None => {
+                self.error(k, format!("doc {doc_id:?} does not exist in the latest version"));
+                None
+            }
+        }
+    }
+
+    /// The entries of a `dropdown`: links (as [`Self::simple_links`] reads them) and, as in
+    /// Docusaurus, `html` items.
+    fn dropdown_items(&mut self, items: &[RawNavbarItem], key: &str) -> Vec<MenuItem> {
+        let mut out = Vec::new();
+        for (i, it) in items.iter().enumerate() {
+            let k = format!("{key}[{i}]");
+            if it.kind.as_deref() != Some("html") {
+                out.extend(self.dropdown_link(it, &k).map(MenuItem::Link));
+                continue;
+            }
+            match &it.value {
+                Some(value) => out.extend(self.html(value, &format!("{k}.value")).map(|html| MenuItem::Html { html })),
+                None => self.error(&k, "an `html` item needs a `value`".into()),
+            }
+        }
+        out
     }
 
     fn doc_routes(&self, doc_id: &str) -> BTreeMap<String, String> {
@@ -289,7 +318,7 @@ impl Resolver<'_> {
         let config_path = key.to_string();
         match kind {
             "default" => {
-                let link = self.link(item.label.as_ref(), item.to.as_deref(), item.href.as_deref(), item.active_base_path.as_ref(), item.active_base_regex.as_ref(), key)?;
+                let link = self.link(LinkKeys::of(item), key)?;
                 Some(NavbarItem::Link { config_path, position, link })
             }
             "dropdown" => {
@@ -297,14 +326,13 @@ impl Resolver<'_> {
                     self.error(key, "a dropdown needs a `label`".into());
                     return None;
                 };
-                let items = self.simple_links(item.items.as_ref(), &format!("{key}.items"));
+                let items = self.dropdown_items(item.items.as_deref().unwrap_or_default(), &format!("{key}.items"));
                 Some(NavbarItem::Dropdown { config_path, position, label, to: item.to.clone(), items })
             }
             "html" => match &item.value {
                 Some(value) => {
-                    for problem in crate::markdown::html_policy::fragment_problems(value) {
-                        self.error(&format!("{key}.value"), problem);
-                    }
+                    // The item is kept when the allow-list refuses it: the error stops the build.
+                    self.html(value, &format!("{key}.value"));
                     Some(NavbarItem::Html { config_path, position, value: value.clone() })
                 }
                 None => {
@@ -329,7 +357,7 @@ impl Resolver<'_> {
                 }
                 let active_sidebar = self.sidebar_containing(doc_id);
                 let label = item.label.clone().or_else(|| self.title_of(doc_id)).unwrap_or_else(|| doc_id.clone());
-                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar, active_base_regex: item.active_base_regex.clone() })
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar, active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docSidebar" => {
                 let Some(sidebar_id) = &item.sidebar_id else {
@@ -347,12 +375,12 @@ impl Resolver<'_> {
                     return None;
                 }
                 let label = item.label.clone().unwrap_or_else(|| sidebar_id.clone());
-                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: Some(sidebar_id.clone()), active_base_regex: item.active_base_regex.clone() })
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: Some(sidebar_id.clone()), active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docsVersion" => {
                 let to_by_version = self.content.versions.iter().filter_map(|v| main_doc(v).map(|d| (v.name.clone(), encode_path(&d)))).collect();
                 let label = item.label.clone().unwrap_or_else(|| "Docs".into());
-                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: None, active_base_regex: item.active_base_regex.clone() })
+                Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: None, active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docsVersionDropdown" => {
                 let items_before = self.simple_links(item.dropdown_items_before.as_ref(), &format!("{key}.dropdownItemsBefore"));
@@ -423,5 +451,32 @@ pub fn search_data(config: &SiteConfig) -> SearchData {
         }),
         report_url: config.raw.search.report_url.clone(),
         suggestions: config.raw.search.suggestions.clone(),
+    }
+}
+
+/// The keys of a configured link, as [`Resolver::link`] reads them.
+#[derive(Default)]
+struct LinkKeys<'a> {
+    label: Option<&'a String>,
+    to: Option<&'a str>,
+    href: Option<&'a str>,
+    active_base_path: Option<&'a String>,
+    active_base_regex: Option<&'a String>,
+    class_name: Option<&'a String>,
+    aria_label: Option<&'a String>,
+}
+
+impl<'a> LinkKeys<'a> {
+    /// A navbar item's link keys.
+    fn of(item: &'a RawNavbarItem) -> Self {
+        LinkKeys {
+            label: item.label.as_ref(),
+            to: item.to.as_deref(),
+            href: item.href.as_deref(),
+            active_base_path: item.active_base_path.as_ref(),
+            active_base_regex: item.active_base_regex.as_ref(),
+            class_name: item.class_name.as_ref(),
+            aria_label: item.aria_label.as_ref(),
+        }
     }
 }

@@ -198,10 +198,10 @@ fn a_docusaurus_site_is_read_from_its_config_with_a_warning_per_ignored_key() {
     let site = check(&fixture("docusaurus")).expect("the Docusaurus fixture is valid");
     let routes: Vec<String> = site.routes().into_iter().map(|(r, k, t)| format!("{r} [{k:?}] {t}")).collect();
     let footer = site.site_data().footer.as_ref().expect("footer");
-    let docsite_core::contract::FooterItem::Link(forum) = &footer.columns[0].items[0] else { panic!("a link first") };
+    let docsite_core::contract::MenuItem::Link(forum) = &footer.columns[0].items[0] else { panic!("a link first") };
     assert_eq!((forum.to.as_deref(), forum.href.as_deref()), (None, Some("https://forum.example.org/")), "a full URL in `to` is an external link");
     assert!(
-        matches!(&footer.columns[0].items[1], docsite_core::contract::FooterItem::Html { html } if html.contains("badge")),
+        matches!(&footer.columns[0].items[1], docsite_core::contract::MenuItem::Html { html } if html.contains("badge")),
         "the html item is shown"
     );
     // customFields and favicon reach the site's own React code (`siteConfig`).
@@ -490,10 +490,68 @@ fn a_config_written_like_docusaurus_s_template_reads_as_docusaurus_reads_it() {
     assert!(data.announcement_bar.as_ref().is_some_and(|bar| bar.id == "announcement-bar"), "Docusaurus's default id");
     // Theme keys docsite's own format lacks are one warning each, naming the key.
     let warnings: Vec<&str> = site.diagnostics.items().iter().map(|d| d.message.as_str()).collect();
-    for key in ["themeConfig.navbar.className", "themeConfig.navbar.items[0].docsPluginId", "themeConfig.navbar.items[1].className", "themeConfig.navbar.items[1].aria-label"] {
+    for key in ["themeConfig.navbar.className", "themeConfig.navbar.items[0].docsPluginId"] {
         assert!(warnings.iter().any(|w| w.contains(&format!("`{key}` is ignored"))), "{key}: {warnings:?}");
     }
+    // Items' `className` and `aria-label` are read, as Docusaurus reads them: no warning.
+    assert!(!warnings.iter().any(|w| w.contains("className`") && !w.contains("navbar.className") || w.contains("aria-label")), "{warnings:?}");
     assert!(!site.diagnostics.has_errors(), "{}", site.diagnostics.report());
+}
+
+#[test]
+fn an_icon_link_and_a_dropdown_s_html_item_reach_the_theme_as_docusaurus_renders_them() {
+    use docsite_core::contract::{MenuItem, NavbarItem};
+    let site = check(&fixture("docusaurus-template")).expect("the template-shaped config reads without errors");
+    let data = site.site_data();
+    // The icon link: no label, its class and accessible name carried to the `<a>`.
+    let icon = data.navbar.items.iter().find_map(|item| match item {
+        NavbarItem::Link { link, .. } if link.href.as_deref() == Some("https://example.org/lanterns") => Some(link),
+        _ => None,
+    });
+    let icon = icon.expect("the label-less link is kept");
+    assert_eq!((icon.label.as_str(), icon.class_name.as_deref(), icon.aria_label.as_deref()), ("", Some("header-source-link"), Some("Source repository")));
+    // A dropdown's `html` item, beside its link.
+    let Some(NavbarItem::Dropdown { items, .. }) = data.navbar.items.iter().find(|i| matches!(i, NavbarItem::Dropdown { .. })) else { panic!("the dropdown") };
+    assert!(matches!(&items[0], MenuItem::Link(l) if l.label == "Wicks"), "{items:?}");
+    assert!(matches!(&items[1], MenuItem::Html { html } if html == r#"<hr class="dropdown-separator">"#), "{items:?}");
+    // A footer link's class.
+    let footer = data.footer.as_ref().expect("the footer");
+    assert!(matches!(&footer.columns[0].items[0], MenuItem::Link(l) if l.class_name.as_deref() == Some("footer-forum-link")), "{footer:?}");
+}
+
+#[test]
+fn a_link_without_label_or_aria_label_and_a_dropdown_s_unsafe_html_are_errors_naming_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::write(dir.path().join("docs/intro.md"), "# Start\n").unwrap();
+    let config = r#"title = "T"
+url = "https://example.org"
+
+[[navbar.items]]
+href = "https://github.com/x"
+className = "header-github-link"
+
+[[navbar.items]]
+label = "More"
+items = [{ type = "html", value = "<script>alert(1)</script>" }, { type = "html" }]
+
+[[footer.links]]
+title = "Elsewhere"
+items = [{ href = "https://example.org/forum", className = "forum" }]
+"#;
+    std::fs::write(dir.path().join("docsite.toml"), config).unwrap();
+    let report = match check(dir.path()) {
+        Err(BuildError::Invalid(d)) => d.report(),
+        other => panic!("the config should fail: {:?}", other.map(|_| ())),
+    };
+    for (key, says) in [
+        ("navbar.items[0]", "a link needs a `label`, or an `aria-label`"),
+        ("navbar.items[1].items[0].value", "script"),
+        ("navbar.items[1].items[1]", "an `html` item needs a `value`"),
+        ("footer.links[0].items[0]", "a link needs a `label`, or an `aria-label`"),
+    ] {
+        assert!(report.lines().any(|l| l.contains(key) && l.contains(says)), "{key}: {says}\n{report}");
+    }
 }
 
 #[test]

@@ -224,9 +224,9 @@ label: string,
  */
 to: string | null, 
 /**
- * Entries.
+ * Entries: links and configured HTML.
  */
-items: Array<LinkData>, } | { "type": "html", 
+items: Array<MenuItem>, } | { "type": "html", 
 /**
  * Config path.
  */
@@ -282,7 +282,15 @@ activeSidebar: string | null,
 /**
  * Active-state override.
  */
-activeBaseRegex: string | null, } | { "type": "docsVersionDropdown", 
+activeBaseRegex: string | null, 
+/**
+ * CSS classes of the `<a>` (`className`).
+ */
+className?: string, 
+/**
+ * Accessible name of the `<a>` (`aria-label`).
+ */
+ariaLabel?: string, } | { "type": "docsVersionDropdown", 
 /**
  * Config path.
  */
@@ -320,7 +328,15 @@ activeBasePath: string | null,
 /**
  * Regex that makes the link active.
  */
-activeBaseRegex: string | null, };
+activeBaseRegex: string | null, 
+/**
+ * CSS classes of the `<a>` (`className` in the configuration), e.g. an icon's.
+ */
+className?: string, 
+/**
+ * Accessible name of the `<a>` (`aria-label`); the label may then be empty.
+ */
+ariaLabel?: string, };
 
 export type FooterData = { 
 /**
@@ -334,7 +350,7 @@ columns: Array<FooterColumn>,
 /**
  * Flat list of links and HTML items (empty when the footer uses columns).
  */
-links: Array<FooterItem>, 
+links: Array<MenuItem>, 
 /**
  * Logo.
  */
@@ -352,9 +368,9 @@ title: string,
 /**
  * Links and HTML items.
  */
-items: Array<FooterItem>, };
+items: Array<MenuItem>, };
 
-export type FooterItem = LinkData | { 
+export type MenuItem = LinkData | { 
 /**
  * The HTML.
  */

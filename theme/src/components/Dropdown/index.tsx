@@ -15,6 +15,11 @@ export type DropdownEntry = {
   onClick?: () => void;
   /** A rule above the entry, setting it apart from those before ("All versions"). */
   divider?: boolean;
+  /** Configured HTML shown instead of a link (a dropdown's `html` item). */
+  html?: string;
+  /** Classes and accessible name of the link (`className`, `aria-label`). */
+  className?: string;
+  ariaLabel?: string;
 };
 
 export type Props = {
@@ -46,11 +51,15 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
 
   const list = (
     <ul className={mobile ? styles.mobileList : styles.menu} hidden={mobile ? !open : undefined}>
-      {entries.map((entry) => (
+      {entries.map((entry, index) =>
+        entry.html !== undefined ? (
+          <li key={index} dangerouslySetInnerHTML={{ __html: entry.html }} />
+        ) : (
         <li key={`${entry.label}\u0000${entry.to}`} className={entry.divider ? styles.divider : undefined}>
           <Link
             to={entry.to}
-            className={`${styles.entry} ${entry.active ? styles.entryActive : ''}`}
+            className={`${styles.entry} ${entry.active ? styles.entryActive : ''} ${entry.className ?? ''}`}
+            aria-label={entry.ariaLabel}
             aria-current={entry.active ? 'page' : undefined}
             onClick={() => {
               entry.onClick?.();
@@ -61,7 +70,8 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
             {entry.external ? <IconExternal className={styles.external} /> : null}
           </Link>
         </li>
-      ))}
+        ),
+      )}
     </ul>
   );
 

@@ -1,5 +1,5 @@
 //! The site footer: link columns (or a flat list), logo and copyright.
-import type { FooterItem, LinkData } from '../../generated/contract';
+import type { MenuItem, LinkData } from '../../generated/contract';
 import { useSiteData } from '../../contexts/SiteData';
 import { isExternalUrl } from '../../lib/paths';
 import { IconExternal } from '../Icons';
@@ -9,7 +9,7 @@ import styles from './styles.module.css';
 
 function FooterLink({ link }: { link: LinkData }) {
   return (
-    <Link to={link.to ?? link.href ?? '#'} className={styles.link}>
+    <Link to={link.to ?? link.href ?? '#'} className={`${styles.link} ${link.className ?? ''}`} aria-label={link.ariaLabel}>
       {link.label}
       {/* As in Docusaurus, an `href` to a path of the site has no external mark. */}
       {link.href && link.to === null && isExternalUrl(link.href) ? <IconExternal className={styles.external} /> : null}
@@ -18,7 +18,7 @@ function FooterLink({ link }: { link: LinkData }) {
 }
 
 /** A footer item: a link, or configured HTML (checked by the engine's allow-list). */
-function FooterEntry({ item }: { item: FooterItem }) {
+function FooterEntry({ item }: { item: MenuItem }) {
   if ('html' in item) return <li dangerouslySetInnerHTML={{ __html: item.html }} />;
   return (
     <li>
@@ -27,7 +27,7 @@ function FooterEntry({ item }: { item: FooterItem }) {
   );
 }
 
-function itemKey(item: FooterItem): string {
+function itemKey(item: MenuItem): string {
   return 'html' in item ? item.html : `${item.label}\u0000${item.to ?? item.href}`;
 }
 

@@ -20,7 +20,10 @@ export function NavbarLink({ link, mobile, active }: NavbarLinkProps) {
   return (
     <Link
       to={target}
-      className={`${mobile ? styles.mobileLink : styles.link} ${isActive ? styles.active : ''}`}
+      // `className` and `aria-label` as Docusaurus's NavbarNavLink puts them: an icon link
+      // has no label, its class draws the icon (`.header-github-link::before`).
+      className={`${mobile ? styles.mobileLink : styles.link} ${isActive ? styles.active : ''} ${link.className ?? ''}`}
+      aria-label={link.ariaLabel}
       aria-current={isActive ? 'page' : undefined}
     >
       {link.label}

@@ -10,7 +10,7 @@ import { IconLanguage } from '../Icons';
 import { SearchBar } from '../SearchBar';
 import { NavbarLink } from './NavbarLink';
 import styles from './styles.module.css';
-import type { LinkData, PageData, SidebarData, SidebarItem } from '../../generated/contract';
+import type { LinkData, MenuItem, PageData, SidebarData, SidebarItem } from '../../generated/contract';
 
 type DocLinkNavbarItem = Extract<NavbarItem, { type: 'docLink' }>;
 
@@ -20,9 +20,12 @@ export type ItemProps<K extends NavbarItem['type']> = {
   mobile: boolean;
 };
 
-function linkEntry(link: LinkData, path: string): DropdownEntry {
+function linkEntry(link: MenuItem, path: string): DropdownEntry {
+  if ('html' in link) return { label: '', to: '', html: link.html };
   return {
     label: link.label,
+    className: link.className,
+    ariaLabel: link.ariaLabel,
     to: link.to ?? link.href ?? '#',
     external: link.href !== null && link.to === null,
     active: link.to !== null && isLinkActive(path, link),
@@ -94,6 +97,8 @@ export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
     href: null,
     activeBasePath: null,
     activeBaseRegex: item.activeBaseRegex,
+    className: item.className,
+    ariaLabel: item.ariaLabel,
   };
   const active = isLinkActive(page.path, link) || (ownsSidebarPage(site.navbar.items, item, page, sidebar, version) && !anyNavbarLinkActive(site.navbar.items, page.path, version));
   return <NavbarLink link={link} mobile={mobile} active={active} />;
