@@ -308,6 +308,12 @@ impl Resolver<'_> {
     }
 
     fn navbar_item(&mut self, item: &RawNavbarItem, key: &str) -> Option<NavbarItem> {
+        if item.class_name.is_some() && (item.items.is_some() || item.kind.as_deref() == Some("html")) {
+            // Docusaurus puts it on the dropdown's toggle or the html item's element; the
+            // theme does not carry it there yet: said, not silently dropped.
+            let d = Diagnostic::error(&self.config.file, format!("`{key}.className` is ignored: docsite does not put a class on a dropdown or an html item yet"));
+            self.errors.push(d.with_severity(crate::diagnostics::Severity::Warning));
+        }
         // An item with `items` is a dropdown when its type is not set or `default`, as in
         // Docusaurus (the classic theme's NavbarItem picks the dropdown for it).
         let kind = match item.kind.as_deref() {
