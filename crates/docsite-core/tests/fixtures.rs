@@ -653,6 +653,11 @@ fn raw_html_reads_as_docusaurus_reads_it_and_md_files_are_commonmark_under_forma
     assert!(md.contains("a {placeholder} in braces") && md.contains("import Chart from './chart';"), "{md}");
     assert!(md.contains(r#"{"t":"summary","c":["Keep _underscores_ as written"]}"#), "{md}");
     assert!(md.contains(r#""kind":"tip""#), "admonitions still work: {md}");
+    // A Markdown link to a file beside the page that is no doc is published with it, as
+    // Docusaurus's loader publishes linked files.
+    let glazes = site.page("/docs/glazes").unwrap();
+    let script = serde_json::to_string(&glazes.content).unwrap();
+    assert!(script.contains(r#""href":"/assets/files/"#) && script.contains("-fire.sh"), "{script}");
 }
 
 #[test]

@@ -44,6 +44,13 @@ test('Markdown between HTML tags is read, and an admonition inside <details> ope
   await context.close();
 });
 
+test('a Markdown link to a file beside the page is published with it', async () => {
+  const html = await (await fetch(ctx.server.base + '/docs/glazes')).text();
+  const href = html.match(/href="(\/assets\/files\/[^"]*fire\.sh)"/)?.[1];
+  assert.ok(href, 'the link points at the published file');
+  assert.match(await (await fetch(ctx.server.base + href)).text(), /kiln at cone 6/);
+});
+
 test('a link to a file in static/ loads the file, not the not-found page', async () => {
   const { page, context, problems } = await open();
   await page.locator('main .markdown a', { hasText: 'firing schedule' }).click();

@@ -1213,6 +1213,7 @@ impl TreeBuilder<'_, '_> {
                 }
                 href
             }
+            Resolved::File(file) => self.published(url, file, "files", line, column),
             Resolved::MissingFile(path) => {
                 let site = normalize_path(self.ctx.site_dir);
                 // Beside the site (docs from `'../docs'`): `../docs/x.md`, as the config names it.
@@ -1289,16 +1290,22 @@ impl TreeBuilder<'_, '_> {
             self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "fix the path relative to this file");
             return url.to_string();
         }
-        // Published with the site: an image may come from the site folder or from the
-        // content folder of the page (the docs may live beside the site, `'../docs'`).
+        self.published(url, file, "images", line, column)
+    }
+
+    /// The URL of a file the page shows or links to, published with the site under
+    /// `assets/<kind>/`: it may come from the site folder or from the content folder of the
+    /// page (the docs may live beside the site, `'../docs'`), nowhere else.
+    fn published(&mut self, url: &str, file: PathBuf, kind: &str, line: usize, column: usize) -> String {
         let root = self.content_root();
         if !root.is_some_and(|root| crate::copied::inside_content(self.ctx.site_dir, root, &file)) && !crate::copied::inside_site(self.ctx.site_dir, &file) {
-            self.error(line, Some(column), format!("image `{url}` is outside the site folder and the page's content folder (at {})", file.display()), "images are published with the site: keep them inside it or beside the page");
+            let what = if kind == "images" { "image" } else { "linked file" };
+            self.error(line, Some(column), format!("{what} `{url}` is outside the site folder and the page's content folder (at {})", file.display()), &format!("{kind} are published with the site: keep them inside it or beside the page"));
             return url.to_string();
         }
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let hash = crate::emit::short_hash(file.to_string_lossy().as_bytes());
-        let url = format!("{}assets/images/{hash}-{}", self.ctx.base_url, encode_path(&name));
+        let url = format!("{}assets/{kind}/{hash}-{}", self.ctx.base_url, encode_path(&name));
         self.out.assets.push(Asset { source: file, url: url.clone() });
         url
     }
@@ -1355,6 +1362,12 @@ impl TreeBuilder<'_, '_> {
             let route = if !base.is_empty() && !path.starts_with(&format!("{base}/")) { format!("{base}{path}") } else { path };
             return Resolved::Route(route, anchor);
         }
+        // A file beside the page that is not a doc (`./install.sh`, `../files/map.drawio`):
+        // published with the page, as Docusaurus's loader does for linked files.
+        let file = normalize_path(&self.source.parent().unwrap_or(Path::new(".")).join(&path));
+        if path.rsplit('/').next().is_some_and(|name| name.contains('.')) && file.is_file() {
+            return Resolved::File(file);
+        }
         // URL-relative, against the page's own route.
         let dir = if self.route.ends_with('/') { self.route.to_string() } else { self.route.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_else(|| "/".into()) };
         Resolved::Route(normalize_url_path(&format!("{dir}{path}")), anchor)
@@ -1365,6 +1378,8 @@ enum Resolved {
     External,
     Route(String, Option<String>),
     MissingFile(PathBuf),
+    /// A file beside the page (not a doc): published under `assets/files/`.
+    File(PathBuf),
 }
 
 /// The text of a JavaScript string literal (`'a'`, `"a"`, or a template without `${`).
