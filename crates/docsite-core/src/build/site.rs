@@ -190,9 +190,14 @@ impl Site {
             }
             return Ok(());
         }
-        let mut diags = Diagnostics::default();
-        missing.for_each(|d| diags.push(d));
-        if diags.items().is_empty() { Ok(()) } else { Err(BuildError::Invalid(diags)) }
+        let missing: Vec<Diagnostic> = missing.collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        // Every problem in one report: the content's warnings with the missing pages.
+        let mut diags = self.diagnostics.clone();
+        missing.into_iter().for_each(|d| diags.push(d));
+        Err(BuildError::Invalid(diags))
     }
 
     /// Whether rendering the site needs a build of its own React code (React pages, or
