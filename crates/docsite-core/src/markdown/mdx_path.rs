@@ -216,27 +216,7 @@ static JSX_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"<([A-Za-z][\w$]
 fn jsx_links(body: &str) -> Vec<(usize, String)> {
     let link = body.lines().find_map(|l| LINK_IMPORT.captures(l)).map(|c| c[1].to_string());
     // The body with code and ESM lines blanked (the lines stay where they are).
-    let mut prose = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
-    let mut in_esm = false;
-    for line in body.lines() {
-        let trimmed = line.trim();
-        let mut keep = false;
-        if let Some((ch, len)) = fence {
-            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
-                fence = None;
-            }
-        } else if trimmed.is_empty() {
-            in_esm = false;
-        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
-            in_esm = true;
-        } else if let Some(f) = fence_of(trimmed) {
-            fence = Some(f);
-        } else {
-            keep = true;
-        }
-        prose.push(if keep { INLINE_CODE.replace_all(line, "").into_owned() } else { String::new() });
-    }
+    let prose: Vec<String> = line_kinds(body).map(|(line, kind)| if kind == LineKind::Prose { INLINE_CODE.replace_all(line, "").into_owned() } else { String::new() }).collect();
     let prose = prose.join("\n");
     JSX_URL
         .captures_iter(&prose)
@@ -322,26 +302,8 @@ static LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(!?)\[[^\]\n]*\]\(
 /// its own (`[](target)`, `![](target)`) with its line.
 fn link_lines(body: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
-    let mut in_esm = false;
-    for (i, line) in body.lines().enumerate() {
-        let trimmed = line.trim();
-        if let Some((ch, len)) = fence {
-            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
-                fence = None;
-            }
-            continue;
-        }
-        if trimmed.is_empty() {
-            in_esm = false;
-            continue;
-        }
-        if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
-            in_esm = true;
-            continue;
-        }
-        if let Some(f) = fence_of(trimmed) {
-            fence = Some(f);
+    for (i, (line, kind)) in line_kinds(body).enumerate() {
+        if kind != LineKind::Prose {
             continue;
         }
         // Inline code spans are not links.
@@ -380,33 +342,62 @@ fn first_url(nodes: &[Node]) -> Option<String> {
 /// caller does not keep: its id may then differ from MDX's.
 fn heading_lines(body: &str) -> String {
     let mut out = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
-    // Inside an `import`/`export` block (MDX's ESM runs to the next blank line).
-    let mut in_esm = false;
     let mut seen_content = false;
-    for line in body.lines() {
+    for (line, kind) in line_kinds(body) {
         let trimmed = line.trim();
         let mut keep = false;
-        if let Some((ch, len)) = fence {
-            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
-                fence = None;
+        match kind {
+            LineKind::Blank | LineKind::Esm => {}
+            // A fence is content (its inner lines come after its opening one).
+            LineKind::Code => seen_content = true,
+            LineKind::Prose => {
+                let level = trimmed.chars().take_while(|c| *c == '#').count();
+                let atx = (1..=6).contains(&level) && trimmed[level..].starts_with([' ', '\t']);
+                keep = atx && (level > 1 || !seen_content);
+                seen_content = true;
             }
-        } else if trimmed.is_empty() {
-            in_esm = false;
-        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
-            in_esm = true;
-        } else if let Some(f) = fence_of(trimmed) {
-            fence = Some(f);
-            seen_content = true;
-        } else {
-            let level = trimmed.chars().take_while(|c| *c == '#').count();
-            let atx = (1..=6).contains(&level) && trimmed[level..].starts_with([' ', '\t']);
-            keep = atx && (level > 1 || !seen_content);
-            seen_content = true;
         }
         out.push(if keep { trimmed } else { "" });
     }
     out.join("\n")
+}
+
+/// What each line of a doc's body is, for the scans that read it outside code and ESM.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// A fence's opening, closing or inner line.
+    Code,
+    /// An `import`/`export` line and the lines that follow it up to a blank one (MDX's ESM).
+    Esm,
+    Blank,
+    Prose,
+}
+
+/// Each line of `body` with what it is.
+fn line_kinds(body: &str) -> impl Iterator<Item = (&str, LineKind)> {
+    let mut fence: Option<(char, usize)> = None;
+    let mut in_esm = false;
+    body.lines().map(move |line| {
+        let trimmed = line.trim();
+        let kind = if let Some((ch, len)) = fence {
+            if trimmed.chars().take_while(|c| *c == ch).count() >= len && trimmed.chars().all(|c| c == ch) {
+                fence = None;
+            }
+            LineKind::Code
+        } else if trimmed.is_empty() {
+            in_esm = false;
+            LineKind::Blank
+        } else if in_esm || trimmed.starts_with("import ") || trimmed.starts_with("export ") {
+            in_esm = true;
+            LineKind::Esm
+        } else if let Some(f) = fence_of(trimmed) {
+            fence = Some(f);
+            LineKind::Code
+        } else {
+            LineKind::Prose
+        };
+        (line, kind)
+    })
 }
 
 /// The fence a line opens (its character and length), if it opens one.
