@@ -234,7 +234,10 @@ try {
   if (typeof config === 'function') config = await config({});
   config = await expandPresets(config);
   const json = JSON.stringify({ config, unresolved: [...unresolved].sort() }, describe);
-  process.stdout.write(json);
+  // Done once the config is read, as Docusaurus's loader is: a module the config imports
+  // may leave a timer or a watcher running (remark-typescript-tools does), which would keep
+  // Node alive until the time limit.
+  process.stdout.write(json, () => process.exit(0));
 } catch (e) {
   process.stderr.write(String((e && e.stack) || e));
   process.exit(1);

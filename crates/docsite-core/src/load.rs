@@ -15,6 +15,7 @@ use crate::config::SiteConfig;
 use crate::contract::VersionBanner;
 use crate::diagnostics::Diagnostic;
 use crate::json_spans::{JsonPath, JsonSpans, Step};
+use crate::markdown::html_policy::HtmlPolicy;
 
 pub use crate::contract::CURRENT;
 
@@ -310,6 +311,7 @@ pub enum SidebarEntry {
 pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
     let site = &config.site_dir;
     let mut diags = Vec::new();
+    let doc_files = DocFiles::new(config)?;
     let versions_file = site.join("versions.json");
     let released: Vec<String> = if versions_file.exists() {
         match std::fs::read_to_string(&versions_file)
@@ -436,7 +438,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             }
         }
         let mut failed_docs = Vec::new();
-        let docs = load_docs(site, &name, &dir, &route_prefix, &mut diags, &mut failed_docs);
+        let docs = load_docs(site, &name, &dir, &route_prefix, &doc_files, &mut diags, &mut failed_docs);
         let mut version = Version {
             name: name.clone(),
             label,
@@ -455,10 +457,10 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         let sidebar_file = if name == CURRENT { current_sidebar_file(&sidebar_file) } else { Some(sidebar_file).filter(|f| f.is_file()) };
         match sidebar_file {
             Some(file) => {
-                version.sidebars = load_sidebars(&version, &file, &mut diags);
+                version.sidebars = load_sidebars(&version, &file, config.html_policy(), &mut diags);
                 version.sidebar_file = Some(file);
             }
-            None if name == CURRENT => version.sidebars = default_sidebar(&version, &mut diags),
+            None if name == CURRENT => version.sidebars = default_sidebar(&version, config.html_policy(), &mut diags),
             None => {}
         }
         check_references(&version, &mut diags);
@@ -561,13 +563,57 @@ pub(crate) fn markdown_files(site: &Path, dir: &Path, keep: impl Fn(&str) -> boo
         .collect()
 }
 
-/// The docs under `dir` (see [`markdown_files`] for symlinks).
-fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
+/// Which files of a docs folder are docs: the `docs.include` patterns less the
+/// `docs.exclude` ones, matched against the path relative to the folder as Docusaurus's
+/// globby does (`*` stays within one folder).
+pub(crate) struct DocFiles {
+    include: globset::GlobSet,
+    exclude: globset::GlobSet,
+}
+
+impl DocFiles {
+    /// The patterns of the config's `docs.include` and `docs.exclude`; an invalid one is an
+    /// error naming its key.
+    pub(crate) fn new(config: &SiteConfig) -> Result<Self, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let mut set = |key: &str, patterns: &[String]| {
+            let mut builder = globset::GlobSetBuilder::new();
+            for (i, pattern) in patterns.iter().enumerate() {
+                match globset::GlobBuilder::new(pattern).literal_separator(true).build() {
+                    Ok(glob) => {
+                        builder.add(glob);
+                    }
+                    Err(e) => {
+                        let key = format!("docs.{key}[{i}]");
+                        let mut d = Diagnostic::error(&config.file, format!("`{key}`: invalid glob pattern: {}", e.kind()));
+                        if let Some(line) = config.line_of(&key) {
+                            d = d.at(line, None);
+                        }
+                        errors.push(d);
+                    }
+                }
+            }
+            builder.build().unwrap_or_else(|_| globset::GlobSet::empty())
+        };
+        let files = DocFiles { include: set("include", &config.raw.docs.include), exclude: set("exclude", &config.raw.docs.exclude) };
+        if errors.is_empty() { Ok(files) } else { Err(errors) }
+    }
+
+    fn is_doc(&self, rel: &Path) -> bool {
+        self.include.is_match(rel) && !self.exclude.is_match(rel)
+    }
+}
+
+/// The docs under `dir` that `files` selects (see [`markdown_files`] for symlinks).
+fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
-    let files = markdown_files(site, dir, |n| !(n.starts_with('_') || n.starts_with('.') || n == "node_modules"), diags);
-    for path in &files {
+    let paths = markdown_files(site, dir, |n| !(n.starts_with('.') || n == "node_modules"), diags);
+    for path in &paths {
         let path = path.as_path();
         let rel = path.strip_prefix(dir).expect("walked under dir");
+        if !files.is_doc(rel) {
+            continue;
+        }
         match load_doc(version, path, rel, route_prefix, diags) {
             Ok(Some(doc)) => docs.push(doc),
             Ok(None) => {}
@@ -851,7 +897,7 @@ fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Opt
     known.into_iter().map(|k| (strsim::osa_distance(word, k), k)).filter(|(d, _)| *d <= 2).min_by_key(|(d, _)| *d).map(|(_, k)| k)
 }
 
-fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
+fn load_sidebars(version: &Version, file: &Path, html: HtmlPolicy, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -884,7 +930,7 @@ fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) ->
     let legacy = format!("version-{}-", version.name);
     // A JSON file's items are located by line; a module's by their path (no source line).
     let spans = file.extension().is_some_and(|e| e == "json").then(|| JsonSpans::parse(&text));
-    let mut ctx = SidebarCtx { version, file, spans, path: JsonPath::default(), legacy: &legacy, diags };
+    let mut ctx = SidebarCtx { version, file, spans, path: JsonPath::default(), legacy: &legacy, html, diags };
     let mut out = Vec::new();
     for (key, def) in map {
         let id = key.strip_prefix(&legacy).unwrap_or(&key).to_string();
@@ -896,9 +942,9 @@ fn load_sidebars(version: &Version, file: &Path, diags: &mut Vec<Diagnostic>) ->
 }
 
 /// One autogenerated sidebar of the whole docs folder.
-fn default_sidebar(version: &Version, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
+fn default_sidebar(version: &Version, html: HtmlPolicy, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
     let file = version.dir.clone();
-    let mut ctx = SidebarCtx { version, file: &file, spans: None, path: autogenerated_path(), legacy: "", diags };
+    let mut ctx = SidebarCtx { version, file: &file, spans: None, path: autogenerated_path(), legacy: "", html, diags };
     vec![(DEFAULT_SIDEBAR.to_string(), ctx.autogenerated("."))]
 }
 
@@ -952,6 +998,8 @@ struct SidebarCtx<'a> {
     spans: Option<JsonSpans<'a>>,
     path: JsonPath,
     legacy: &'a str,
+    /// The site's raw-HTML policy, for `html` items and link `href`s.
+    html: HtmlPolicy,
     diags: &'a mut Vec<Diagnostic>,
 }
 
@@ -1118,7 +1166,7 @@ impl SidebarCtx<'_> {
             }
             "link" => match (s("label"), s("href")) {
                 (Some(label), Some(href)) => {
-                    if let Some(problem) = crate::markdown::html_policy::attribute_problem("a", "href", &href, crate::markdown::html_policy::HtmlPolicy::Listed) {
+                    if let Some(problem) = crate::markdown::html_policy::attribute_problem("a", "href", &href, self.html) {
                         self.error(Some("href"), format!("link item: {problem}"), "link to a page or an http(s) URL");
                     }
                     Some(SidebarEntry::Link { label, href })
@@ -1133,7 +1181,7 @@ impl SidebarCtx<'_> {
                     self.error(None, "an html item needs a `value`".to_string(), "add the HTML as `value`");
                     return None;
                 };
-                for problem in crate::markdown::html_policy::fragment_problems(&value) {
+                for problem in crate::markdown::html_policy::fragment_problems(&value, self.html) {
                     self.error(Some("value"), format!("html item: {problem}"), "html items follow the rules of raw HTML in Markdown (ARCHITECTURE.md, What the build guarantees)");
                 }
                 Some(SidebarEntry::Html(value))
@@ -1252,7 +1300,7 @@ impl SidebarCtx<'_> {
                 Some(Some(l)) => {
                     // Problems of the link are the category file's.
                     let file = sub.join("_category_.json");
-                    let mut ctx = SidebarCtx { version: self.version, file: &file, spans: None, path: autogenerated_path(), legacy: self.legacy, diags: &mut *self.diags };
+                    let mut ctx = SidebarCtx { version: self.version, file: &file, spans: None, path: autogenerated_path(), legacy: self.legacy, html: self.html, diags: &mut *self.diags };
                     ctx.category_link(Some(l), &label)
                 }
                 None => (index_doc.clone(), None),

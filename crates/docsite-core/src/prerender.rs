@@ -194,8 +194,7 @@ impl Cache {
     /// route table. `None` when its folder cannot be made (the build then renders every page).
     pub fn open(site_dir: &std::path::Path, theme: &ThemeBuild, site: &SiteData, routes: &RouteManifest) -> Option<Cache> {
         use sha2::Digest;
-        let dir = site_dir.join(crate::site_code::CACHE_DIR).join("prerender");
-        std::fs::create_dir_all(&dir).ok()?;
+        let dir = crate::site_code::cache_subdir(site_dir, "prerender")?;
         let mut context = sha2::Sha256::new();
         context.update(b"docsite prerender cache 1\0");
         context.update(env!("CARGO_PKG_VERSION").as_bytes());

@@ -262,11 +262,12 @@ pub(crate) fn missing_install(site_dir: &Path) -> Option<(String, PathBuf)> {
     }
 }
 
-/// `npm ci` in the site when it has its own `package-lock.json` and `node_modules` is
-/// missing or older than the lockfile (npm's own record, `node_modules/.package-lock.json`,
-/// is written last); an error instead when `node_modules` is a link (see the module
-/// comment). A site installed with yarn, pnpm or bun, or in a workspace, is used as its
-/// install left it: docsite never runs npm over another package manager's install.
+/// `npm ci` in the site when it has its own `package-lock.json` and no `node_modules`. A
+/// `node_modules` that exists (a folder or a link, complete or not) is the site's own
+/// install and used as it is: docsite never runs npm over it (`npm ci` would empty it first),
+/// and says so when it is older than the lockfile (npm's own record,
+/// `node_modules/.package-lock.json`, is written last). A site installed with yarn, pnpm or
+/// bun, or in a workspace, is likewise used as its install left it.
 fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
     let lock = site_dir.join("package-lock.json");
     if !site_dir.join("package.json").is_file() {
@@ -283,25 +284,33 @@ fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
             )))
         }
     }
-    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let installed = modified(&site_dir.join("node_modules/.package-lock.json"));
-    if installed.is_some() && installed >= modified(&lock) {
-        return Ok(());
-    }
-    // `npm ci` empties `node_modules` first, through a symlink too: a linked folder (or one
-    // that resolves outside the site) is the user's, used as is but never reinstalled.
     let modules = site_dir.join("node_modules");
-    if let Some(target) = outside_link(site_dir, &modules) {
-        let state = if installed.is_some() { "is older than the site's package-lock.json" } else { "holds no npm install (no node_modules/.package-lock.json)" };
-        return Err(BuildError::Refused(format!(
-            "{} is a link to {}, which {state}; docsite does not run `npm ci` through a link (it would empty the folder the link leads to): run `npm ci` in {} yourself, or replace the link with a folder",
-            modules.display(),
-            target.display(),
-            site_dir.display()
-        )));
+    if std::fs::symlink_metadata(&modules).is_ok() {
+        let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let installed = modified(&modules.join(".package-lock.json"));
+        if installed.is_none() || installed < modified(&lock) {
+            let state = if installed.is_some() { "is older than package-lock.json" } else { "holds no complete npm install (no node_modules/.package-lock.json)" };
+            let place = outside_link(site_dir, &modules).map(|target| format!(" (a link to {})", target.display())).unwrap_or_default();
+            eprintln!("docsite: note: {}{place} {state}; it is used as it is (run `npm ci` in {} to update it)", modules.display(), site_dir.display());
+        }
+        return Ok(());
     }
     eprintln!("docsite: installing the site's dependencies (npm ci)…");
     crate::npm::run(site_dir, &["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+}
+
+/// The folder `name` of the site's cache (`.docsite/<name>`), made when missing; `None` when
+/// it cannot be made or when it, or `.docsite` itself, leads outside the site folder (a
+/// link): the caller then caches nothing, and nothing is written through the link.
+pub(crate) fn cache_subdir(site_dir: &Path, name: &str) -> Option<PathBuf> {
+    let cache = site_dir.join(CACHE_DIR);
+    let dir = cache.join(name);
+    let stays = || leads_outside(site_dir, &cache).is_none() && leads_outside(site_dir, &dir).is_none();
+    if !stays() {
+        return None;
+    }
+    std::fs::create_dir_all(&dir).ok()?;
+    stays().then_some(dir)
 }
 
 /// Where `path` leads when it is a symlink, or when it resolves outside the site folder (a

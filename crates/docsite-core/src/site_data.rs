@@ -69,7 +69,7 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             links,
             logo: f.logo.as_ref().map(|l| r.logo(l)),
             copyright: f.copyright.clone().inspect(|c| {
-                for problem in crate::markdown::html_policy::fragment_problems(c) {
+                for problem in crate::markdown::html_policy::fragment_problems(c, r.config.html_policy()) {
                     r.error("footer.copyright", problem);
                 }
             }),
@@ -176,6 +176,13 @@ impl Resolver<'_> {
         self.errors.push(d);
     }
 
+    fn warn(&mut self, key: &str, msg: String) {
+        self.error(key, msg);
+        if let Some(d) = self.errors.pop() {
+            self.errors.push(d.with_severity(crate::diagnostics::Severity::Warning));
+        }
+    }
+
     fn logo(&mut self, l: &RawLogo) -> LogoData {
         let src = self.asset(&l.src);
         LogoData {
@@ -210,7 +217,7 @@ impl Resolver<'_> {
 
     /// Configured HTML, if the raw-HTML allow-list accepts it (else errors at `key`).
     fn html(&mut self, html: &str, key: &str) -> Option<String> {
-        let problems = crate::markdown::html_policy::fragment_problems(html);
+        let problems = crate::markdown::html_policy::fragment_problems(html, self.config.html_policy());
         let ok = problems.is_empty();
         for problem in problems {
             self.error(key, problem);
@@ -221,10 +228,15 @@ impl Resolver<'_> {
     fn link(&mut self, link: LinkKeys, key: &str) -> Option<LinkData> {
         let LinkKeys { label, to, href, active_base_path: abp, active_base_regex: abr, class_name, aria_label } = link;
         // As in Docusaurus, a link may have no text: an icon link, drawn by the site's CSS
-        // from its `className`, named for screen readers by its `aria-label`.
+        // from its `className`, named for screen readers by its `aria-label`. Docusaurus
+        // builds one without either (screen readers then read its URL): a warning there.
         if label.is_none() && aria_label.is_none() {
-            self.error(key, "a link needs a `label`, or an `aria-label` naming an icon link (one drawn by its `className`)".into());
-            return None;
+            let message = "a link needs a `label`, or an `aria-label` naming an icon link (one drawn by its `className`)".to_string();
+            if !self.config.from_docusaurus {
+                self.error(key, message);
+                return None;
+            }
+            self.warn(key, format!("{message}: without either, screen readers read out its URL"));
         }
         // A `to` that is a full URL is an external link, as in Docusaurus.
         let (to, href) = match to {
@@ -240,7 +252,7 @@ impl Resolver<'_> {
                 self.error(&format!("{key}.activeBaseRegex"), format!("invalid regular expression: {e}"));
             }
         }
-        if let Some(problem) = href.and_then(|h| crate::markdown::html_policy::attribute_problem("a", "href", h, crate::markdown::html_policy::HtmlPolicy::Listed)) {
+        if let Some(problem) = href.and_then(|h| crate::markdown::html_policy::attribute_problem("a", "href", h, self.config.html_policy())) {
             self.error(&format!("{key}.href"), problem);
         }
         let to = to.map(|t| {

@@ -684,3 +684,41 @@ fn a_navbar_item_with_items_and_no_type_is_a_dropdown_as_in_docusaurus() {
     let warnings: Vec<&str> = site.diagnostics.items().iter().map(|d| d.message.as_str()).collect();
     assert!(warnings.iter().any(|w| w.contains("`navbar.items[1].className` is ignored")), "{warnings:?}");
 }
+
+#[test]
+fn what_docusaurus_builds_builds_with_a_warning_where_the_page_may_differ_from_the_intent() {
+    // Issue 34's corpus: markup and options real sites use, built as Docusaurus builds them.
+    let site = check(&fixture("docusaurus-lenient")).expect("every page Docusaurus builds is built");
+    assert!(!site.diagnostics.has_errors(), "{}", site.diagnostics.report());
+    let report = site.diagnostics.report();
+    for (file, says) in [
+        ("docusaurus.config.js", "`url`: \"https:/loom.example.org\" is not an absolute URL"),
+        ("docusaurus.config.js", "`navbar.items[1]`: a link needs a `label`, or an `aria-label`"),
+        ("docs/weft.md:8", "`highlight-start` is never closed by `highlight-end`: none of its lines is highlighted"),
+        ("docs/weft.md:12", "`:::` closes no open admonition: it shows as text"),
+        ("docs/warp.mdx:19", ":::tip is never closed: it runs to the end of the file"),
+        ("docs/warp.mdx:17", "image `/img/shuttle.png` not found"),
+    ] {
+        assert!(report.lines().any(|l| l.contains(file) && l.contains(says)), "{file}: {says}\n{report}");
+    }
+    assert_eq!(site.diagnostics.items().len(), 6, "{report}");
+    // `exclude` replaces the default list: the docs folder's README is no page.
+    let routes: Vec<String> = site.routes().into_iter().map(|(r, _, _)| r).collect();
+    assert!(routes.contains(&"/docs/warp".to_string()) && !routes.iter().any(|r| r.contains("README") || r == "/docs/"), "{routes:?}");
+    let warp = serde_json::to_string(&site.page("/docs/warp").unwrap().content).unwrap();
+    // Styles and link schemes as Docusaurus renders them; an empty `{}` renders nothing.
+    for part in ["position:relative", "cursor:pointer", "text-transform:uppercase", r#""href":"vscode:extension/example.loom""#, r#""id":"threading-the-warp""#] {
+        assert!(warp.replace("; ", ";").replace(": ", ":").contains(part), "{part}: {warp}");
+    }
+    // `@site/` in a Markdown image is the site folder, as in Docusaurus's image transform.
+    assert!(warp.contains("/assets/images/") && warp.contains("-loom.svg"), "{warp}");
+    // The admonition left open holds the rest of the file.
+    let tip = warp.find(r#""kind":"tip""#).expect("tip");
+    assert!(warp[tip..].contains("This paragraph is inside it too."), "{warp}");
+    // The stray `:::` is text.
+    let weft = serde_json::to_string(&site.page("/docs/weft").unwrap().content).unwrap();
+    assert!(weft.contains(r#"":::""#) || weft.contains(":::"), "{weft}");
+    // SVG in the footer's HTML, as in Docusaurus.
+    let footer = serde_json::to_string(&site.site_data().footer).unwrap();
+    assert!(footer.contains("<svg"), "{footer}");
+}

@@ -875,16 +875,17 @@ fn react_site_with_linked_modules() -> (tempfile::TempDir, tempfile::TempDir) {
 }
 
 #[test]
-fn a_stale_node_modules_that_is_a_link_is_never_reinstalled_and_the_build_says_so() {
+fn a_stale_node_modules_is_used_as_it_is_never_reinstalled_and_the_build_says_so() {
+    // The site's own install (here a link to a folder of the user's, holding no npm record)
+    // is never emptied by an `npm ci` of docsite's: the build uses it and says it is stale.
     let (site, elsewhere) = react_site_with_linked_modules();
     let out_dir = site.path().join("build");
     let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
     let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("node_modules is a link to") && err.contains("run `npm ci` in"), "{err}");
+    assert!(err.contains("node_modules (a link to") && err.contains("holds no complete npm install") && err.contains("used as it is"), "{err}");
     assert!(!err.contains("installing the site's dependencies"), "{err}");
     assert_eq!(std::fs::read_to_string(elsewhere.path().join("marker.txt")).unwrap(), "the user's file");
-    assert!(!out_dir.exists(), "nothing is written");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1, "nothing is added to the user's folder");
 }
 
 #[test]
@@ -896,6 +897,20 @@ fn a_build_cache_that_leads_outside_the_site_is_refused() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains(".docsite leads to") && err.contains("outside the site"), "{err}");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing is written through the link");
+}
+
+#[test]
+fn a_cache_folder_that_leads_outside_the_site_is_never_written_through() {
+    // A site without React code writes to its cache only the pre-render cache and the
+    // Docusaurus config's evaluator: neither goes through a link out of the site.
+    let site = copy_of("docusaurus-lenient");
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), site.path().join(".docsite")).unwrap();
+    let out = docsite(&["build", path(site.path()), "--out", path(&site.path().join("build"))]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(site.path().join("build/docs/warp/index.html").is_file(), "{err}");
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing is written through the link");
 }
 

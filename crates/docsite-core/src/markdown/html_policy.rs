@@ -32,18 +32,30 @@ const STYLE_PROPERTIES: &[&str] = &[
     "width", "height", "min-width", "max-width", "min-height", "max-height", "margin", "margin-top", "margin-right", "margin-bottom", "margin-left", "margin-inline", "margin-block", "margin-inline-start", "margin-inline-end", "margin-block-start", "margin-block-end", "padding", "padding-top", "padding-right", "padding-bottom", "padding-left", "padding-inline", "padding-block", "text-align", "vertical-align", "float", "clear", "display", "border", "border-radius", "border-width", "border-style", "border-color", "color", "background-color", "font-weight", "font-style", "font-size", "text-decoration", "line-height", "white-space", "object-fit", "aspect-ratio", "gap", "flex-wrap", "flex-direction", "justify-content", "align-items", "list-style-type", "opacity",
 ];
 
-/// Why a `style` attribute's declarations cannot be used, or `None` (see [`STYLE_PROPERTIES`]).
-pub(crate) fn style_problem(style: &str) -> Option<String> {
+/// Why a `style` attribute's declarations cannot be used, or `None`. Under
+/// [`HtmlPolicy::Listed`] the properties are [`STYLE_PROPERTIES`] and no value fetches
+/// (`url()`); under [`HtmlPolicy::Docusaurus`] any property renders, as in Docusaurus
+/// (`position`, `cursor`, `background`), and a value is refused only where it would run
+/// code or escape the declaration (`expression(`, `javascript:`, `<`, `\`, `@`, `/*`).
+pub(crate) fn style_problem(style: &str, policy: HtmlPolicy) -> Option<String> {
     for declaration in style.split(';').map(str::trim).filter(|d| !d.is_empty()) {
         let Some((name, value)) = declaration.split_once(':') else {
             return Some(format!("`style` declaration `{declaration}` is not `property: value`"));
         };
         let name = name.trim().to_ascii_lowercase();
-        if !STYLE_PROPERTIES.contains(&name.as_str()) {
+        let known = match policy {
+            HtmlPolicy::Listed => STYLE_PROPERTIES.contains(&name.as_str()),
+            HtmlPolicy::Docusaurus => !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+        };
+        if !known {
             return Some(format!("CSS property `{name}` is not allowed in `style`"));
         }
         let value = value.to_ascii_lowercase();
-        if ["url(", "expression(", "\\", "@", "<", "/*", "image-set("].iter().any(|bad| value.contains(bad)) {
+        let fetches: &[&str] = match policy {
+            HtmlPolicy::Listed => &["url(", "image-set("],
+            HtmlPolicy::Docusaurus => &[],
+        };
+        if ["expression(", "javascript:", "\\", "@", "<", "/*"].iter().chain(fetches).any(|bad| value.contains(bad)) {
             return Some(format!("`style` value `{}` is not allowed", value.trim()));
         }
     }
@@ -144,20 +156,20 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str, policy: 
         return Some(format!("attribute `{attr}` is not allowed on <{element}>"));
     }
     if attr == "style" {
-        return style_problem(value);
+        return style_problem(value, policy);
     }
     let url = match policy {
         HtmlPolicy::Listed => URL_ATTRIBUTES.contains(&attr),
         HtmlPolicy::Docusaurus => ANY_URL_ATTRIBUTES.contains(&attr),
     };
     if url {
-        if let Some(scheme) = refused_scheme(element, attr, value) {
+        if let Some(scheme) = refused_scheme(element, attr, value, policy) {
             return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
         }
     }
     if attr == "srcset" {
         for candidate in value.split(',').filter_map(|c| c.split_whitespace().next()) {
-            if let Some(scheme) = refused_scheme(element, "src", candidate) {
+            if let Some(scheme) = refused_scheme(element, "src", candidate, policy) {
                 return Some(format!("`{scheme}:` URLs are not allowed in `{attr}`"));
             }
         }
@@ -170,15 +182,25 @@ pub(crate) fn attribute_problem(element: &str, attr: &str, value: &str, policy: 
 /// ([`attribute_problem`], so also navbar, sidebar and footer HTML), the `href` of a card
 /// and the links of data files. Returns the scheme of `url` when it may not be written as
 /// attribute `attr` of `element`, `None` when it may. Allowed: relative URLs (no scheme),
-/// [`SCHEMES`], `pathname:` in a link (Docusaurus's link to a static file, rewritten by the
-/// renderer) and `data:image/…` in an image; so never `javascript:`, `vbscript:` or
-/// `data:text/html`. The scheme is read as a browser reads it ([`scheme_of`]).
-pub(crate) fn refused_scheme(element: &str, attr: &str, url: &str) -> Option<String> {
+/// `pathname:` in a link (Docusaurus's link to a static file, rewritten by the renderer),
+/// `data:image/…` in an image, and [`SCHEMES`] under [`HtmlPolicy::Listed`] or any scheme
+/// but [`ACTIVE_SCHEMES`] under [`HtmlPolicy::Docusaurus`] (`vscode:`, `slack:` links
+/// render there); so never `javascript:`, `vbscript:` or `data:text/html`. The scheme is
+/// read as a browser reads it ([`scheme_of`]).
+pub(crate) fn refused_scheme(element: &str, attr: &str, url: &str, policy: HtmlPolicy) -> Option<String> {
     let (scheme, rest) = scheme_of(url)?;
     let data_image = element == "img" && attr == "src" && scheme == "data" && rest.to_ascii_lowercase().starts_with("image/");
     let pathname = element == "a" && attr == "href" && scheme == "pathname";
-    (!SCHEMES.contains(&scheme.as_str()) && !data_image && !pathname).then_some(scheme)
+    let allowed = match policy {
+        HtmlPolicy::Listed => SCHEMES.contains(&scheme.as_str()),
+        HtmlPolicy::Docusaurus => !ACTIVE_SCHEMES.contains(&scheme.as_str()) && (scheme != "pathname" || pathname),
+    };
+    (!allowed && !data_image && !pathname).then_some(scheme)
 }
+
+/// Schemes refused under [`HtmlPolicy::Docusaurus`]: they run code in the page or show a
+/// document of the author's making under the site's name (`data:` outside an image).
+const ACTIVE_SCHEMES: &[&str] = &["javascript", "vbscript", "data", "blob", "filesystem"];
 
 /// The origin an `<iframe>` in Markdown shows, or why it cannot be shown (with a hint): its
 /// `src` must be an http(s) URL of another site, and of an origin listed in
@@ -231,19 +253,20 @@ fn decode_references(text: &str) -> String {
 }
 
 /// Every problem of an HTML fragment written outside Markdown (a navbar or sidebar `html`
-/// item, the footer copyright): what [`element_problem`] and [`attribute_problem`] refuse.
-pub fn fragment_problems(html: &str) -> Vec<String> {
+/// item, the footer copyright): what [`element_problem`] and [`attribute_problem`] refuse
+/// under `policy` (the site's, as for its Markdown).
+pub fn fragment_problems(html: &str, policy: HtmlPolicy) -> Vec<String> {
     use html5gum::{Token, Tokenizer};
     let mut problems = Vec::new();
     for token in Tokenizer::new(html).flatten() {
         if let Token::StartTag(tag) = token {
             let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
-            if let Some(p) = element_problem(&name, HtmlPolicy::Listed) {
+            if let Some(p) = element_problem(&name, policy) {
                 problems.push(p);
                 continue;
             }
             for (k, v) in &tag.attributes {
-                if let Some(p) = attribute_problem(&name, &String::from_utf8_lossy(k).to_ascii_lowercase(), &String::from_utf8_lossy(v), HtmlPolicy::Listed) {
+                if let Some(p) = attribute_problem(&name, &String::from_utf8_lossy(k).to_ascii_lowercase(), &String::from_utf8_lossy(v), policy) {
                     problems.push(p);
                 }
             }
@@ -268,10 +291,19 @@ mod tests {
         for (element, attr, value) in [("a", "tabindex", "0"), ("a", "download", ""), ("p", "align", "center"), ("a", "_target", "blank"), ("summary", "markdown", "span"), ("path", "stroke-width", "2"), ("svg", "viewbox", "0 0 1 1"), ("img", "srcset", "/a.png 1x, https://x.example/b.png 2x")] {
             assert_eq!(attribute_problem(element, attr, value, policy), None, "{element} {attr}");
         }
-        for (element, attr, value) in [("a", "onclick", "x()"), ("iframe", "srcdoc", "<b>"), ("button", "formaction", "/x"), ("a", "href", "javascript:alert(1)"), ("use", "xlink:href", "javascript:x"), ("img", "srcset", "javascript:x 1x"), ("div", "data-island", "x"), ("div", "style", "position: fixed"), ("a", "ping", "https://x.example")] {
+        for (element, attr, value) in [("a", "onclick", "x()"), ("iframe", "srcdoc", "<b>"), ("button", "formaction", "/x"), ("a", "href", "javascript:alert(1)"), ("use", "xlink:href", "javascript:x"), ("img", "srcset", "javascript:x 1x"), ("div", "data-island", "x"), ("div", "style", "color: expression(alert(1))"), ("div", "style", "background: javascript:x"), ("a", "ping", "https://x.example"), ("a", "href", "data:text/html,x"), ("a", "href", "vbscript:x")] {
             assert!(attribute_problem(element, attr, value, policy).is_some(), "{element} {attr}={value}");
         }
+        // Styles and links as Docusaurus content writes them (corpus: playwright.dev's
+        // `<font style={{position: "relative"}}>`, capacitor's `vscode:` links).
+        for (element, attr, value) in [("font", "style", "position: relative; top: -20px"), ("div", "style", "cursor: pointer; background: #eee url(/img/x.png)"), ("span", "style", "text-transform: uppercase"), ("a", "href", "vscode:extension/ionic.ionic"), ("a", "href", "slack://open"), ("img", "src", "data:image/png;base64,iVBORw0KGgo=")] {
+            assert_eq!(attribute_problem(element, attr, value, policy), None, "{element} {attr}={value}");
+        }
+        assert!(refused_scheme("img", "src", "pathname:///x.png", policy).is_some());
+        assert!(fragment_problems("<svg viewBox=\"0 0 8 8\"><path d=\"M0 0h8\"/></svg>", policy).is_empty());
         // The lists stay as they were for a docsite.toml site.
+        assert!(attribute_problem("font", "style", "position: relative", HtmlPolicy::Listed).is_some());
+        assert!(refused_scheme("a", "href", "vscode:extension/x", HtmlPolicy::Listed).is_some());
         assert!(element_problem("font", HtmlPolicy::Listed).is_some() && attribute_problem("a", "tabindex", "0", HtmlPolicy::Listed).is_some());
     }
 
@@ -294,7 +326,7 @@ mod tests {
             "<div style=\"color: red; z-index: 9\">x</div>",
             "<svg><a href=\"#\">x</a></svg>",
         ] {
-            assert!(!fragment_problems(html).is_empty(), "{html}");
+            assert!(!fragment_problems(html, HtmlPolicy::Listed).is_empty(), "{html}");
         }
     }
 
@@ -316,7 +348,7 @@ mod tests {
             ("img", "src", "javascript:alert(1)"),
             ("img", "src", "pathname:///x.png"),
         ] {
-            assert!(refused_scheme(element, attr, url).is_some(), "{element} {attr}={url:?}");
+            assert!(refused_scheme(element, attr, url, HtmlPolicy::Listed).is_some(), "{element} {attr}={url:?}");
         }
         for (element, attr, url) in [
             ("a", "href", "https://example.org/?a=1&amp;b=2"),
@@ -329,11 +361,11 @@ mod tests {
             ("img", "src", " DATA:image/png;base64,iVBORw0KGgo="),
             ("img", "src", "./logo.png"),
         ] {
-            assert_eq!(refused_scheme(element, attr, url), None, "{element} {attr}={url:?}");
+            assert_eq!(refused_scheme(element, attr, url, HtmlPolicy::Listed), None, "{element} {attr}={url:?}");
         }
         // Raw HTML goes through the same function.
-        assert!(!fragment_problems("<a href=\"&#106;avascript:alert(1)\">x</a>").is_empty());
-        assert!(!fragment_problems("<img src=\"data:text/html,x\">").is_empty());
+        assert!(!fragment_problems("<a href=\"&#106;avascript:alert(1)\">x</a>", HtmlPolicy::Listed).is_empty());
+        assert!(!fragment_problems("<img src=\"data:text/html,x\">", HtmlPolicy::Listed).is_empty());
     }
 
     #[test]
@@ -360,7 +392,7 @@ mod tests {
         assert!(attribute_problem("iframe", "onload", "x()", HtmlPolicy::Listed).is_some());
         assert_eq!(attribute_problem("iframe", "allowfullscreen", "", HtmlPolicy::Listed), None);
         // Outside Markdown (navbar, sidebar and footer HTML) an iframe stays refused.
-        assert!(!fragment_problems("<iframe src=\"https://www.youtube-nocookie.com/embed/x\"></iframe>").is_empty());
+        assert!(!fragment_problems("<iframe src=\"https://www.youtube-nocookie.com/embed/x\"></iframe>", HtmlPolicy::Listed).is_empty());
     }
 
     #[test]
@@ -375,7 +407,7 @@ mod tests {
             "Copyright © 2025 FINOS",
             "<img src=\"/img/badge.png\" alt=\"Badge\" style=\"width: 200px; max-width: 100%\">",
         ] {
-            assert_eq!(fragment_problems(html), Vec::<String>::new(), "{html}");
+            assert_eq!(fragment_problems(html, HtmlPolicy::Listed), Vec::<String>::new(), "{html}");
         }
     }
 }

@@ -186,6 +186,10 @@ pub struct Split {
     pub expressions: Vec<String>,
     /// Names bound by imports of the site's own code (`@site/…`) and JSON data files.
     pub site_imports: BTreeMap<String, SiteImport>,
+    /// What the split read as Docusaurus does although the author likely meant otherwise
+    /// (a `:::` that closes nothing shows as text; an admonition never closed runs to the
+    /// end of the file): warnings, the page builds.
+    pub warnings: Vec<MdxError>,
 }
 
 struct Frame {
@@ -377,6 +381,15 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
             if after.trim().is_empty() {
                 if stack.len() > 1 && matches!(stack.last().and_then(|f| f.kind.as_ref()), Some(ContainerKind::Admonition { .. })) {
                     close(&mut stack);
+                } else if stack.len() == 1 {
+                    // No directive (a directive has a name): text, as in Docusaurus.
+                    out.warnings.push(MdxError {
+                        js: false,
+                        line: no,
+                        message: "`:::` closes no open admonition: it shows as text".into(),
+                        hint: "remove it, or open an admonition before it with `:::note` (or tip, info, caution, warning, danger)".into(),
+                    });
+                    push_line(stack.last_mut().expect("root"), raw_line, no);
                 } else {
                     errors.push(MdxError {
                         js: false,
@@ -431,6 +444,18 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
     }
     while stack.len() > 1 {
         let f = stack.last().expect("frame");
+        // An admonition left open at the end runs to the end of the file, as a directive
+        // does in Docusaurus.
+        if let Some(ContainerKind::Admonition { kind, .. }) = &f.kind {
+            out.warnings.push(MdxError {
+                js: false,
+                line: f.line,
+                message: format!(":::{kind} is never closed: it runs to the end of the file"),
+                hint: "close it with `:::` after its last line".into(),
+            });
+            close(&mut stack);
+            continue;
+        }
         let what = match &f.kind {
             Some(ContainerKind::Admonition { kind, .. }) => format!(":::{kind}"),
             Some(ContainerKind::Tabs(_)) => "<Tabs>".into(),
@@ -1139,9 +1164,13 @@ mod tests {
 
     #[test]
     fn unclosed_containers_are_reported_at_their_opening_line() {
-        let errs = split("a\n\n:::note\nb\n", true).unwrap_err();
+        let errs = split("a\n\n<Tabs>\nb\n", true).unwrap_err();
         assert_eq!(errs[0].line, 3);
         assert!(errs[0].message.contains("never closed"));
+        // An admonition runs to the end of the file, as a directive does in Docusaurus: a warning.
+        let s = split("a\n\n:::note\nb\n", true).unwrap();
+        assert_eq!((s.warnings[0].line, s.warnings[0].message.contains("never closed")), (3, true));
+        assert!(s.blocks.len() == 2 && matches!(s.blocks[1], Block::Container { .. }), "{:?}", kinds(&s.blocks));
     }
 
     #[test]

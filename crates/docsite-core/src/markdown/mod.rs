@@ -203,6 +203,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
             return out;
         }
     };
+    out.diagnostics.extend(split.warnings.iter().map(|w| Diagnostic::error(source, w.message.clone()).at(body_line + w.line, None).hint(w.hint.clone()).with_severity(Severity::Warning)));
     let mut b = TreeBuilder {
         source,
         body_line,
@@ -680,7 +681,7 @@ impl TreeBuilder<'_, '_> {
                     self.close_to(depth);
                     text_of(&el.c)
                 };
-                if let Some(src) = self.image(&link.url, line, pos.start.column) {
+                if let Some(src) = self.image(&link.url, line, pos.start.column, false) {
                     img.a.insert("src".into(), src);
                 }
                 img.a.insert("alt".into(), alt);
@@ -909,7 +910,13 @@ impl TreeBuilder<'_, '_> {
         }
         let magic = highlight::magic_comments(literal);
         if let Some(at) = magic.unclosed {
-            self.error(line + at, None, "`highlight-start` is never closed by `highlight-end`".into(), "add a `highlight-end` comment after the last line to highlight");
+            // Docusaurus highlights nothing of it and builds the page: a warning.
+            self.out.diagnostics.push(
+                Diagnostic::error(self.source, "`highlight-start` is never closed by `highlight-end`: none of its lines is highlighted")
+                    .at(line + at, None)
+                    .hint("add a `highlight-end` comment after the last line to highlight")
+                    .with_severity(Severity::Warning),
+            );
         }
         for l in magic.lines {
             if !lines.contains(&l) {
@@ -1016,7 +1023,7 @@ impl TreeBuilder<'_, '_> {
                     }
                     if let Some(src) = el.a.get("src").cloned() {
                         if name == "img" {
-                            match self.image(&src, line, 1) {
+                            match self.image(&src, line, 1, true) {
                                 Some(resolved) => el.a.insert("src".into(), resolved),
                                 None => el.a.remove("src"),
                             };
@@ -1117,7 +1124,7 @@ impl TreeBuilder<'_, '_> {
             .unwrap_or_else(|| raw.trim_start_matches('{').trim_end_matches('}').to_string())
     }
 
-    /// Text with its MDX expressions handled: `{/* comments */}` are dropped, `{#id}` (a
+    /// Text with its MDX expressions handled: `{/* comments */}` and empty `{}` are dropped, `{#id}` (a
     /// heading id) is kept for [`Self::heading`], and any other `{…}` is an error at its
     /// line: Docusaurus would evaluate it as JavaScript, which this renderer does not, and
     /// printing the braces would show the reader code. `\{` is a brace.
@@ -1148,6 +1155,11 @@ impl TreeBuilder<'_, '_> {
                     continue;
                 }
             }
+            // An empty expression (`{}`, `{ }`) renders nothing in MDX.
+            if let Some(end) = from[1..].find(|c: char| !c.is_whitespace()).filter(|&e| from[1 + e..].starts_with('}')) {
+                rest = &from[end + 2..];
+                continue;
+            }
             let end = from.find('}').map_or(from.len(), |e| e + 1);
             let shown: String = from[..end].chars().take(60).collect();
             self.js_error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
@@ -1160,7 +1172,7 @@ impl TreeBuilder<'_, '_> {
     /// Resolves a link target to the href written in the page, recording it for checks;
     /// `None` (and an error) for a URL the policy refuses ([`html_policy::refused_scheme`]).
     fn link(&mut self, url: &str, line: usize, column: usize) -> Option<String> {
-        if let Some(scheme) = html_policy::refused_scheme("a", "href", url) {
+        if let Some(scheme) = html_policy::refused_scheme("a", "href", url, self.ctx.html) {
             self.refused_url("link", url, &scheme, line, column, "link to a page of the site, or to an http(s), mailto: or tel: URL");
             return None;
         }
@@ -1264,16 +1276,19 @@ impl TreeBuilder<'_, '_> {
     }
 
     /// The `src` written for an image, its file copied into the output; `None` (and an
-    /// error) for a URL the policy refuses ([`html_policy::refused_scheme`]).
-    fn image(&mut self, url: &str, line: usize, column: usize) -> Option<String> {
-        if let Some(scheme) = html_policy::refused_scheme("img", "src", url) {
+    /// error) for a URL the policy refuses ([`html_policy::refused_scheme`]). `raw`: the
+    /// `src` of an HTML `<img>` rather than a Markdown image.
+    fn image(&mut self, url: &str, line: usize, column: usize, raw: bool) -> Option<String> {
+        if let Some(scheme) = html_policy::refused_scheme("img", "src", url, self.ctx.html) {
             self.refused_url("image", url, &scheme, line, column, "use an image file of the site, an http(s) URL or a data:image/ URL");
             return None;
         }
-        Some(self.resolved_image(url, line, column))
+        Some(self.resolved_image(url, line, column, raw))
     }
 
-    fn resolved_image(&mut self, url: &str, line: usize, column: usize) -> String {
+    /// Where an image file is, as Docusaurus's `transformImage` reads it: `@site/x` in the
+    /// site folder, `/x` in `static/`, anything else beside the page.
+    fn resolved_image(&mut self, url: &str, line: usize, column: usize, raw: bool) -> String {
         if has_scheme(url) || url.starts_with("//") || url.starts_with("data:") {
             return url.to_string();
         }
@@ -1281,16 +1296,32 @@ impl TreeBuilder<'_, '_> {
         if let Some(abs) = path.strip_prefix('/') {
             let file = self.ctx.site_dir.join("static").join(abs);
             if !file.is_file() {
-                self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "put the file under static/ or fix the path");
+                self.missing_image(url, &file, raw, line, column, "put the file under static/ or fix the path");
             }
             return format!("{}{}", self.ctx.base_url, abs);
         }
-        let file = normalize_path(&self.source.parent().unwrap_or(Path::new(".")).join(&path));
+        let file = match path.strip_prefix("@site/") {
+            Some(rel) => normalize_path(&self.ctx.site_dir.join(rel)),
+            None => normalize_path(&self.source.parent().unwrap_or(Path::new(".")).join(&path)),
+        };
         if !file.is_file() {
-            self.error(line, Some(column), format!("image `{url}` not found at {}", file.display()), "fix the path relative to this file");
+            self.missing_image(url, &file, raw, line, column, "fix the path relative to this file (or to the site folder, after `@site/`)");
             return url.to_string();
         }
         self.published(url, file, "images", line, column)
+    }
+
+    /// An image whose file does not exist: an error, but for an HTML `<img>` in a site read
+    /// from a Docusaurus config, which Docusaurus builds as written (the reader sees a
+    /// broken image): a warning there.
+    fn missing_image(&mut self, url: &str, file: &Path, raw: bool, line: usize, column: usize, hint: &str) {
+        let message = format!("image `{url}` not found at {}", file.display());
+        if raw && self.ctx.html == html_policy::HtmlPolicy::Docusaurus {
+            let d = Diagnostic::error(self.source, format!("{message}: the page shows a broken image, as in Docusaurus")).at(line, Some(column)).hint(hint).with_severity(Severity::Warning);
+            self.out.diagnostics.push(d);
+        } else {
+            self.error(line, Some(column), message, hint);
+        }
     }
 
     /// The URL of a file the page shows or links to, published with the site under
