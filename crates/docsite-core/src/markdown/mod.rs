@@ -438,7 +438,7 @@ impl TreeBuilder<'_, '_> {
         let site_dir = self.ctx.site_dir;
         for (name, import) in self.site_imports {
             let line = self.body_line + import.line;
-            let module = match site_components::resolve(site_dir, self.source, &import.module) {
+            let module = match site_components::resolve(site_dir, self.ctx.content_roots, self.source, &import.module) {
                 Ok(m) => m,
                 Err(why) => {
                     self.error(line, None, format!("the import of `{name}`: {why}"), "import a file of the site's own code, e.g. `import Chart from '@site/src/components/Chart'`");
@@ -472,8 +472,8 @@ impl TreeBuilder<'_, '_> {
     fn site_component(&mut self, name: &str, props: &[(String, mdx::PropSource)], line: usize) -> BTreeMap<String, String> {
         let mut a = BTreeMap::new();
         let (Some(import), Some(module)) = (self.site_imports.get(name), self.site_modules.get(name)) else { return a };
-        let (site_dir, source, imports) = (self.ctx.site_dir, self.source, self.site_imports);
-        let mut data = |ident: &str| imports.get(ident).filter(|i| i.is_data()).map(|i| site_components::data_value(site_dir, source, i));
+        let (site_dir, roots, source, imports) = (self.ctx.site_dir, self.ctx.content_roots, self.source, self.site_imports);
+        let mut data = |ident: &str| imports.get(ident).filter(|i| i.is_data()).map(|i| site_components::data_value(site_dir, roots, source, i));
         match site_components::props(props, &mut data) {
             Ok(json) => {
                 a.insert("module".into(), module.clone());
