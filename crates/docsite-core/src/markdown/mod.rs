@@ -1117,7 +1117,7 @@ impl TreeBuilder<'_, '_> {
             .unwrap_or_else(|| raw.trim_start_matches('{').trim_end_matches('}').to_string())
     }
 
-    /// Text with its MDX expressions handled: `{/* comments */}` are dropped, `{#id}` (a
+    /// Text with its MDX expressions handled: `{/* comments */}` and empty `{}` are dropped, `{#id}` (a
     /// heading id) is kept for [`Self::heading`], and any other `{…}` is an error at its
     /// line: Docusaurus would evaluate it as JavaScript, which this renderer does not, and
     /// printing the braces would show the reader code. `\{` is a brace.
@@ -1149,6 +1149,11 @@ impl TreeBuilder<'_, '_> {
                 }
             }
             let end = from.find('}').map_or(from.len(), |e| e + 1);
+            // An empty expression (`{}`, `{ }`) renders nothing in MDX.
+            if from[..end].ends_with('}') && from[1..end - 1].trim().is_empty() {
+                rest = &from[end..];
+                continue;
+            }
             let shown: String = from[..end].chars().take(60).collect();
             self.js_error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
             rest = &from[end..];
@@ -1638,6 +1643,27 @@ mod tests {
         assert_eq!(cb.t, "CodeBlock");
         assert_eq!(cb.a["title"], "app.ts");
         assert!(cb.a["html"].contains("line highlighted"));
+    }
+
+    #[test]
+    fn an_empty_expression_renders_nothing() {
+        let r = ctx_render("## Print {} in import\n\nBraces {} and { } vanish.\n");
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.toc.first().map(|t| t.id.as_str()), Some("print--in-import"));
+        assert_eq!(text_of(&r.content).trim(), "Print  in import Braces  and  vanish.");
+    }
+
+    #[test]
+    fn style_objects_of_tags_spread_over_lines_are_read() {
+        let routes = HashMap::new();
+        let data = DataFiles::default();
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
+        let body = "<div\n  style={{margin: \"0 auto\", width: \"1000px\"}}>\n  <iframe\n    src=\"https://example.org/x\"\n    style={{width: \"1000px\", height: \"700px\"}}>\n  </iframe>\n</div>\n";
+        let r = render(Path::new("/site/docs/page.mdx"), body, 0, "/docs/page", (2, 3), &ctx);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let json = serde_json::to_string(&r.content).unwrap();
+        assert!(json.contains("margin: 0 auto; width: 1000px"), "{json}");
+        assert!(json.contains("width: 1000px; height: 700px"), "{json}");
     }
 
     #[test]
