@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mdx from '@mdx-js/rollup';
+import remarkComment from '@slorber/remark-comment';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
 import { transformWithOxc, type Alias, type Plugin, type Rollup } from 'vite';
@@ -139,7 +140,8 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
 
 /**
  * `.md` and `.mdx` files compiled by MDX as Docusaurus compiles them (its `mdx-loader`:
- * every file parsed as MDX, GFM, front matter left out, `:::type Title` admonitions,
+ * every file parsed as MDX, GFM, `<!-- comments -->` dropped (`@slorber/remark-comment`, as
+ * Docusaurus's default `markdown.mdx1Compat.comments`), front matter left out, `:::type Title` admonitions,
  * `{#id}` heading ids, other headings slugged by github-slugger as rehype-slug does), with
  * the theme's React as their JSX runtime: the `.mdx` a React page imports
  * (`import Intro from './intro.mdx'`), and the docs on the MDX path (`docs`: their absolute
@@ -164,7 +166,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         mdxExtensions: ['.md', '.mdx'],
         jsxImportSource: 'react',
         providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
+        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
         rehypePlugins: [rehypeSlug, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
     }),
@@ -470,18 +472,20 @@ function lineOfImport(file: string, binding: string): number | null {
 
 /**
  * Writes `inputs.json` into the build's folder: the site's files the build read (outside
- * `node_modules`), relative to the site. The engine hashes them with `src/` to know when
- * the build is stale, so a page that imports `data/x.mdx` or `../versions.json` is rebuilt
- * when that file changes.
+ * `node_modules` and the theme), relative to the site: also those of a content folder
+ * beside it (`../docs/_partial.md` of a docs folder at `path: '../docs'`). The engine
+ * hashes them with `src/` to know when the build is stale, so a page that imports
+ * `data/x.mdx` or `../versions.json` is rebuilt when that file changes.
  */
-function recordInputs(siteDir: string, outDir: string): Plugin {
+function recordInputs(themeDir: string, siteDir: string, outDir: string): Plugin {
   return {
     name: 'docsite:record-inputs',
     buildEnd() {
       const files = new Set<string>();
       for (const id of this.getModuleIds()) {
         const file = cleanId(id);
-        if (file.startsWith(siteDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && existsSync(file)) files.add(path.relative(siteDir, file).split(path.sep).join('/'));
+        if (!path.isAbsolute(file) || file.startsWith(themeDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || !existsSync(file)) continue;
+        files.add(path.relative(siteDir, file).split(path.sep).join('/'));
       }
       mkdirSync(outDir, { recursive: true });
       writeFileSync(path.join(outDir, 'inputs.json'), `${JSON.stringify([...files].sort(), null, 1)}\n`);
@@ -516,6 +520,47 @@ function siteComponents(themeDir: string, siteDir: string | null, componentsFile
   };
 }
 
+/**
+ * The packages the site's code and docs import (`import { Tweet } from 'react-tweet'` in a
+ * doc on the MDX path) come from the site's `node_modules`. Vite looks for a package from
+ * the importing file's folder up; a doc of a content folder beside the site (`path:
+ * '../docs'`) is not under the site, so a package it imports is looked for again from the
+ * site folder, as Docusaurus's webpack does (`resolve.modules` has the site's
+ * `node_modules`). A package found in neither is an error naming the importing file and the
+ * import's line (a `docsite-diagnostic:` line); every one is reported, then the build fails.
+ */
+function sitePackages(siteDir: string): Plugin {
+  const missing: string[] = [];
+  const MISSING = '\0docsite-missing-package:';
+  return {
+    name: 'docsite:site-packages',
+    buildStart() {
+      missing.length = 0;
+    },
+    buildEnd() {
+      if (missing.length) this.error(`the site's code imports packages that are not installed:\n${missing.join('\n')}`);
+    },
+    load(id) {
+      return id.startsWith(MISSING) ? 'export default undefined;' : null;
+    },
+    async resolveId(id, importer, options) {
+      // Only a package name (`react-tweet`, `@scope/pkg/sub`), imported by a file.
+      if (!importer || importer.startsWith('\0') || !/^(?:@[\w-][\w.-]*\/)?[\w-][\w.-]*(?:\/.*)?$/.test(id)) return null;
+      const from = cleanId(importer);
+      if (!path.isAbsolute(from) || from.includes(`${path.sep}node_modules${path.sep}`)) return null;
+      const resolved = await this.resolve(id, path.join(siteDir, 'package.json'), { ...options, skipSelf: true });
+      if (resolved) return resolved;
+      const name = /^(?:@[^/]+\/)?[^/]+/.exec(id)?.[0] ?? id;
+      const line = lineOf(from, id);
+      const message = `imports \`${id}\`, but the package \`${name}\` is not installed in the site (add it to the site's package.json dependencies and install them)`;
+      process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: from, line, message })}\n`);
+      const shown = from.startsWith(siteDir + path.sep) ? path.relative(siteDir, from) : from;
+      missing.push(`${shown}${line ? `:${line}` : ''}: ${message}`);
+      return `${MISSING}${id}`;
+    },
+  };
+}
+
 /** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
 function jsxInJs(siteDir: string): Plugin {
   return {
@@ -545,7 +590,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir)] : []), ...(dir && outDir ? [recordInputs(dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

@@ -58,13 +58,14 @@ function fixtureDir(name) {
  *
  * Options: `env`, extra environment variables for the build; `append`, text to add to
  * files of the copy (`{ 'docsite.toml': '[search.algolia]…' }`), to try a setting the
- * fixture lacks.
+ * fixture lacks; `site`, the site's folder inside the fixture when it is not the fixture
+ * itself (`website`, with content beside it).
  */
-export function buildFixture(name, { env = {}, append = {} } = {}) {
+export function buildFixture(name, { env = {}, append = {}, site: siteFolder = '.' } = {}) {
   const source = fixtureDir(name);
   const hash = createHash('sha256');
   hashTree(hash, source);
-  hash.update(JSON.stringify([env, append]));
+  hash.update(JSON.stringify([env, append, siteFolder]));
   const bin = fs.statSync(BIN);
   hash.update(`${bin.size}:${bin.mtimeMs}`);
   const themeStamp = path.join(root, 'theme/dist/.docsite-theme-hash');
@@ -80,7 +81,7 @@ export function buildFixture(name, { env = {}, append = {} } = {}) {
     const site = path.join(work, 'site');
     fs.cpSync(source, site, { recursive: true, filter: (file) => !['.docsite', 'node_modules'].includes(path.basename(file)) });
     for (const [file, text] of Object.entries(append)) fs.appendFileSync(path.join(site, file), text);
-    const result = spawnSync(BIN, ['build', site, '--out', path.join(work, 'out')], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const result = spawnSync(BIN, ['build', path.join(site, siteFolder), '--out', path.join(work, 'out')], { encoding: 'utf8', env: { ...process.env, ...env } });
     if (result.status !== 0) throw new Error(`building fixture ${name} failed:\n${result.stderr}`);
     // The build's report (warnings), beside the output rather than served in it.
     fs.writeFileSync(path.join(work, 'report.txt'), result.stderr);

@@ -156,10 +156,25 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
 }
 
 /// The site's files a build read (its `inputs.json`, written by the Vite side), relative to
-/// the site; only plain relative paths (no `..`, no root) are kept.
+/// the site; only relative paths are kept (no root), `..` only leading (a file of a content
+/// folder beside the site, `../docs/_partial.md`). They are only hashed.
 fn inputs_of(build: &Path) -> Vec<String> {
     let list = std::fs::read_to_string(build.join("inputs.json")).ok().and_then(|t| serde_json::from_str::<Vec<String>>(&t).ok()).unwrap_or_default();
-    list.into_iter().filter(|f| Path::new(f).components().all(|c| matches!(c, std::path::Component::Normal(_)))).collect()
+    list.into_iter().filter(|f| plain_relative(Path::new(f))).collect()
+}
+
+/// A relative path of `..`s then names: nothing absolute, no `.`, no `..` after a name.
+fn plain_relative(path: &Path) -> bool {
+    use std::path::Component::{Normal, ParentDir};
+    let mut names = false;
+    path.components().all(|c| match c {
+        ParentDir => !names,
+        Normal(_) => {
+            names = true;
+            true
+        }
+        _ => false,
+    }) && names
 }
 
 /// Hash of everything that goes into a site build: the theme, the site's `src/`, pages
@@ -444,6 +459,16 @@ fn warnings_of(site_dir: &Path, records: &[serde_json::Value]) -> Vec<Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inputs_may_lead_to_content_beside_the_site_but_not_elsewhere() {
+        for ok in ["src/a.js", "../docs/_part.md", "../../docs/x/_p.mdx"] {
+            assert!(plain_relative(Path::new(ok)), "{ok}");
+        }
+        for refused in ["/etc/passwd", "src/../../x", "./a", "..", ""] {
+            assert!(!plain_relative(Path::new(refused)), "{refused}");
+        }
+    }
 
     #[test]
     fn terminal_colours_are_taken_out_of_a_quoted_report() {

@@ -9,9 +9,23 @@ use std::process::Command;
 /// A copy of `fixtures/mdx-path` without what a build leaves in it (its installed packages,
 /// its build cache and output).
 fn copy_of_fixture() -> tempfile::TempDir {
+    copy_of("mdx-path")
+}
+
+/// A copy of `fixtures/<name>`, as [`copy_of_fixture`].
+fn copy_of(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    copy_dir(&PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/mdx-path")), dir.path());
+    copy_dir(&PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures")).join(name), dir.path());
     dir
+}
+
+/// The visible HTML of the main column of a built page (blog posts and pages have no
+/// `[data-article]` with a docs pager): from `<main` to `</main>`.
+fn main_of(out: &Path, route: &str) -> String {
+    let html = std::fs::read_to_string(out.join(route).join("index.html")).unwrap();
+    let start = html.find("<main").unwrap();
+    let end = start + html[start..].find("</main>").unwrap();
+    html[start..end].replace("<!-- -->", "")
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -128,4 +142,72 @@ fn literal_urls_of_jsx_links_in_an_mdx_doc_are_checked_at_their_lines() {
     assert!(err.lines().any(|l| l.contains("docs/packages.mdx:21") && l.contains("/docs/missing")), "{err}");
     assert!(err.lines().any(|l| l.contains("docs/packages.mdx:24") && l.contains("/docs/also-missing")), "{err}");
     assert!(!err.contains("/docs/intro`"), "{err}");
+}
+
+#[test]
+fn docs_beside_the_site_blog_posts_and_pages_take_the_mdx_path() {
+    let repo = copy_of("mdx-path-beside");
+    let site = repo.path().join("website");
+    let out = repo.path().join("build");
+    let err = build(&site, &out, &[]);
+    assert!(!err.contains("error:"), "{err}");
+    assert!(err.contains("docs     1 by the Markdown renderer, 1 by MDX"), "{err}");
+
+    // A doc of `docs: { path: '../docs' }` with an export, expressions, a partial beside it
+    // and a component of a package installed in the site's node_modules (not beside the doc).
+    let meetings = article(&out, "docs/meetings");
+    assert!(meetings.contains("We meet on 3 fields, 6 times a month."), "{meetings}");
+    assert!(meetings.contains("<h2 id=\"field-rules\"") && meetings.contains("Keep 3 metres between lines."), "the partial: {meetings}");
+    assert!(meetings.contains("<button type=\"button\" class=\"kite-card\" aria-expanded=\"false\">Kite 7</button>"), "{meetings}");
+    assert!(meetings.contains("<span class=\"k\">const</span> <span class=\"v\">wind</span>"), "the fence is highlighted: {meetings}");
+
+    // A blog post with a template-literal prop (and an HTML comment, which Docusaurus's MDX
+    // reads), one with a package's component; a `.mdx` page with an expression.
+    let playground = main_of(&out, "blog/2024/05/01/playground");
+    assert!(playground.contains("data-module=\"blog/2024-05-01-playground.md\""), "{playground}");
+    // (MDX takes the indentation of the literal's lines for the flow's, as in Docusaurus.)
+    assert!(playground.contains("<pre class=\"kite-playground\">&lt;Layout config={{useWebDefaults: true}}&gt;\n&lt;Node width={100} /&gt;\n&lt;/Layout&gt;</pre>"), "{playground}");
+    assert!(playground.contains("href=\"#after-the-playground\""), "the post's TOC: {playground}");
+    let card = main_of(&out, "blog/2024/06/01/card");
+    assert!(card.contains("<button type=\"button\" class=\"kite-card\" aria-expanded=\"false\">Kite 42</button>"), "{card}");
+    let facts = main_of(&out, "facts");
+    assert!(facts.contains("<h1>Kite facts</h1>") && facts.contains("A kite has 4 corners."), "{facts}");
+    // The list shows the excerpts, written as Markdown.
+    let list = main_of(&out, "blog");
+    assert!(list.contains("<p>A card from a package of the site.</p>") && !list.contains("Kite 42"), "{list}");
+    // An empty expression renders nothing, on the engine's renderer.
+    let braces = main_of(&out, "blog/2024/04/01/braces");
+    assert!(!braces.contains("data-module") && braces.contains("<h2 id=\"print--in-a-heading\""), "{braces}");
+
+    // The site build read the partial beside the site: an edit of it rebuilds it.
+    let rules = repo.path().join("docs/_rules.mdx");
+    std::fs::write(&rules, std::fs::read_to_string(&rules).unwrap().replace("{2 + 1} metres", "{2 + 2} metres")).unwrap();
+    let again = repo.path().join("build-again");
+    build(&site, &again, &[]);
+    assert!(article(&again, "docs/meetings").contains("Keep 4 metres between lines."));
+}
+
+#[test]
+fn a_package_the_site_has_not_installed_is_an_error_at_its_import() {
+    let repo = copy_of("mdx-path-beside");
+    let post = repo.path().join("website/blog/2024-06-01-card.mdx");
+    std::fs::write(&post, std::fs::read_to_string(&post).unwrap().replace("from 'kite-card'", "from 'kite-kit'")).unwrap();
+    let out = repo.path().join("build");
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "--out"]).arg(&out).arg(repo.path().join("website")).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    let line = err.lines().find(|l| l.starts_with("error: blog/2024-06-01-card.mdx:9:")).unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("`kite-kit`") && line.contains("not installed"), "{line}");
+}
+
+#[test]
+fn an_excerpt_that_needs_javascript_is_an_error_at_the_truncate_marker() {
+    let repo = copy_of("mdx-path-beside");
+    let post = repo.path().join("website/blog/2024-05-01-playground.md");
+    let text = std::fs::read_to_string(&post).unwrap().replace("<!-- truncate -->\n\n", "").replace("## After the playground", "<!-- truncate -->\n\n## After the playground");
+    std::fs::write(&post, text).unwrap();
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["check"]).arg(repo.path().join("website")).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("error: blog/2024-05-01-playground.md:13:") && l.contains("excerpt")), "{err}");
 }

@@ -279,17 +279,29 @@ pub(super) struct Renders {
 fn render_stage(loaded: &Loaded, cache: Option<&mut RenderCache>) -> Renders {
     let ctx = loaded.render_context();
     let cached = cache.as_deref();
-    // Docs may take the MDX path (`markdown::render_doc`); stand-alone pages are Markdown.
-    let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8), doc: bool| {
-        let render = || if doc { markdown::render_doc(source, body, body_line, route, levels, &ctx) } else { markdown::render(source, body, body_line, route, levels, &ctx) };
+    // Docs, blog posts and Markdown pages may take the MDX path (`markdown::render_doc`),
+    // as Docusaurus compiles each of them with its MDX loader.
+    let render_one = |source: &Path, body: &str, body_line: usize, route: &str, levels: (u8, u8)| {
+        let render = || markdown::render_doc(source, body, body_line, route, levels, &ctx);
         match cached {
-            Some(c) => c.render(hash_of((body, body_line, route, levels, doc)), source, &ctx, render),
+            Some(c) => c.render(hash_of((body, body_line, route, levels)), source, &ctx, render),
             None => (None, render()),
         }
     };
     let jobs = loaded.doc_jobs();
-    let docs: Vec<(Option<Entry>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front), true)).collect();
-    let pages: Vec<(Option<Entry>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels, false)).collect();
+    let docs: Vec<(Option<Entry>, Rendered)> = jobs.par_iter().map(|(_, d)| render_one(&d.source, &d.body, d.body_line, &d.route, loaded.levels_of(&d.front))).collect();
+    let mut pages: Vec<(Option<Entry>, Rendered)> = loaded.pages.par_iter().map(|p| render_one(&p.source, &p.body, p.body_line, &p.route, loaded.config.toc_levels)).collect();
+    // A blog post's excerpt (before its truncate marker) is rendered by the Markdown renderer
+    // for the blog's lists (`model.rs`); one that needs JavaScript cannot be shown there.
+    for (p, (_, r)) in loaded.pages.iter().zip(pages.iter_mut()).filter(|(_, (_, r))| r.mdx_path) {
+        let Some(post) = loaded.blog.iter().flat_map(|b| &b.posts).find(|post| post.source == p.source) else { continue };
+        let Some(excerpt) = &post.excerpt else { continue };
+        if markdown::render(&post.source, excerpt, post.body_line, &post.route, loaded.config.toc_levels, &ctx).needs_js {
+            let line = post.body_line + excerpt.lines().count() + 1;
+            let message = "the excerpt before the truncate marker needs JavaScript (a component, an import or an expression), which docsite cannot show in the blog's list pages: the post itself is compiled by MDX, its excerpt is rendered as Markdown";
+            r.diagnostics.push(Diagnostic::error(&post.source, message).at(line, None).hint("move the imports and components below the truncate marker, or write the excerpt in plain Markdown"));
+        }
+    }
     let sources = jobs.iter().map(|(_, d)| &d.source).chain(loaded.pages.iter().map(|p| &p.source));
     let mut fresh = Vec::new();
     let mut all = Vec::with_capacity(docs.len() + pages.len());

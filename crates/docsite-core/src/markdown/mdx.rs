@@ -248,6 +248,11 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
     let mut list_admonitions: Vec<ListAdmonition> = Vec::new();
     // An opening component tag spread over several lines: its text so far and first line.
     let mut pending_tag: Option<(String, usize)> = None;
+    // An HTML tag a Markdown line leaves open (its attributes go on), and whether the lines
+    // are in an HTML block (from a line starting with a tag to a blank line), where an
+    // indented line is HTML, not code.
+    let mut open_tag = OpenTag::default();
+    let mut in_html = false;
     let lines: Vec<&str> = body.lines().collect();
     for (i, &raw_line) in lines.iter().enumerate() {
         let no = i + 1;
@@ -264,6 +269,10 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
             continue;
         }
         let trimmed = raw_line.trim();
+        if trimmed.is_empty() {
+            open_tag = OpenTag::default();
+            in_html = false;
+        }
         let indent = raw_line.len() - raw_line.trim_start().len();
         let blank = trimmed.is_empty();
         if fence.is_none() && !in_comment && !blank {
@@ -331,9 +340,12 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
             continue;
         }
         // Indented code (4+ spaces outside a container's own indentation) is text too.
-        if indent >= 4 && stack.len() == 1 && !in_list {
+        if indent >= 4 && stack.len() == 1 && !in_list && !in_html {
             push_line(stack.last_mut().expect("root"), raw_line, no);
             continue;
+        }
+        if mdx && trimmed.starts_with('<') && trimmed[1..].starts_with(|c: char| c.is_ascii_lowercase() || c == '/') {
+            in_html = true;
         }
         if let Some(rest) = trimmed.strip_prefix("import ").filter(|_| mdx) {
             if stack.len() == 1 && !rest.contains('`') {
@@ -433,7 +445,7 @@ pub fn split(body: &str, mdx: bool) -> Result<Split, Vec<MdxError>> {
             out.link_definitions.push_str(raw_line.trim());
             out.link_definitions.push('\n');
         }
-        let line = if mdx { move_attribute_expressions(raw_line, &mut out.expressions) } else { raw_line.to_string() };
+        let line = if mdx { move_attribute_expressions(raw_line, &mut out.expressions, &mut open_tag) } else { raw_line.to_string() };
         push_line(stack.last_mut().expect("root"), &line, no);
     }
     if let Some((tag, start)) = pending_tag {
@@ -719,15 +731,21 @@ fn expression_end(src: &str, start: usize) -> Option<usize> {
 
 /// Moves the JSX attribute expressions of lower-case (HTML) tags on a Markdown line into
 /// `expressions`, leaving a quoted placeholder (see [`EXPR_OPEN`]); inline code is left
-/// alone. An expression that does not end on the line stays as written.
-fn move_attribute_expressions(line: &str, expressions: &mut Vec<String>) -> String {
-    if !line.contains("={") {
+/// alone. An expression that does not end on the line stays as written. `tag` carries an
+/// HTML tag that a line leaves open (`<div` with its attributes on the next lines: whether a
+/// tag is open, and an open quote) to the next line; a blank line closes it, as it ends an
+/// HTML block.
+fn move_attribute_expressions(line: &str, expressions: &mut Vec<String>, tag: &mut OpenTag) -> String {
+    if line.trim().is_empty() {
+        *tag = OpenTag::default();
+    }
+    if !line.contains("={") && !line.contains('<') && !tag.open {
         return line.to_string();
     }
     let mut out = String::with_capacity(line.len());
     let mut in_code = false;
-    let mut in_tag = false;
-    let mut quote: Option<char> = None;
+    let mut in_tag = tag.open;
+    let mut quote: Option<char> = tag.quote;
     let mut i = 0;
     let b = line.as_bytes();
     while i < line.len() {
@@ -756,7 +774,15 @@ fn move_attribute_expressions(line: &str, expressions: &mut Vec<String>) -> Stri
         out.push(c);
         i += c.len_utf8();
     }
+    *tag = OpenTag { open: in_tag, quote: quote.filter(|_| in_tag) };
     out
+}
+
+/// An HTML tag a line leaves open, for [`move_attribute_expressions`] on the next line.
+#[derive(Debug, Default, Clone, Copy)]
+struct OpenTag {
+    open: bool,
+    quote: Option<char>,
 }
 
 /// A JSX style object of literal values (`{width: 200, textAlign: 'center'}`) as a CSS

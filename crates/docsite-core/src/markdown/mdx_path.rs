@@ -50,7 +50,7 @@ impl MdxPath {
 /// A doc on the MDX path (arguments as [`super::render`]'s).
 pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
     let name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let module = match site_components::resolve(ctx.site_dir, source, &format!("./{name}")) {
+    let module = match site_components::resolve(ctx.site_dir, ctx.content_roots, source, &format!("./{name}")) {
         Ok(m) => m,
         Err(why) => {
             let mut out = Rendered { mdx_path: true, ..Rendered::default() };
@@ -69,7 +69,7 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     // Walked from the last use, so the positions of the earlier ones stay right.
     let partials = partial_imports(body);
     for (line, name) in partial_uses(body, &partials).into_iter().rev() {
-        let Some(file) = partials.get(&name).and_then(|spec| site_components::resolve(ctx.site_dir, source, spec).ok()) else { continue };
+        let Some(file) = partials.get(&name).and_then(|spec| site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec).ok()) else { continue };
         let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
         let (partial_body, partial_line) = without_front_matter(&text);
         let theirs = render_markdown(&file.file, &heading_lines(partial_body), partial_line, route, toc_levels, ctx);
@@ -138,7 +138,7 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     }
     // The fences of the Markdown partials the doc imports, under their own file's key.
     for spec in partials.values() {
-        let Ok(file) = site_components::resolve(ctx.site_dir, source, spec) else { continue };
+        let Ok(file) = site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec) else { continue };
         let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
         let (partial_body, partial_line) = without_front_matter(&text);
         for (line, markdown) in fences(partial_body) {

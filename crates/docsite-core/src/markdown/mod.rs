@@ -439,7 +439,7 @@ impl TreeBuilder<'_, '_> {
         let site_dir = self.ctx.site_dir;
         for (name, import) in self.site_imports {
             let line = self.body_line + import.line;
-            let module = match site_components::resolve(site_dir, self.source, &import.module) {
+            let module = match site_components::resolve(site_dir, self.ctx.content_roots, self.source, &import.module) {
                 Ok(m) => m,
                 Err(why) => {
                     self.error(line, None, format!("the import of `{name}`: {why}"), "import a file of the site's own code, e.g. `import Chart from '@site/src/components/Chart'`");
@@ -473,8 +473,8 @@ impl TreeBuilder<'_, '_> {
     fn site_component(&mut self, name: &str, props: &[(String, mdx::PropSource)], line: usize) -> BTreeMap<String, String> {
         let mut a = BTreeMap::new();
         let (Some(import), Some(module)) = (self.site_imports.get(name), self.site_modules.get(name)) else { return a };
-        let (site_dir, source, imports) = (self.ctx.site_dir, self.source, self.site_imports);
-        let mut data = |ident: &str| imports.get(ident).filter(|i| i.is_data()).map(|i| site_components::data_value(site_dir, source, i));
+        let (site_dir, roots, source, imports) = (self.ctx.site_dir, self.ctx.content_roots, self.source, self.site_imports);
+        let mut data = |ident: &str| imports.get(ident).filter(|i| i.is_data()).map(|i| site_components::data_value(site_dir, roots, source, i));
         match site_components::props(props, &mut data) {
             Ok(json) => {
                 a.insert("module".into(), module.clone());
@@ -1161,6 +1161,11 @@ impl TreeBuilder<'_, '_> {
                 continue;
             }
             let end = from.find('}').map_or(from.len(), |e| e + 1);
+            // An empty expression (`{}`, `{ }`) renders nothing in MDX.
+            if from[..end].ends_with('}') && from[1..end - 1].trim().is_empty() {
+                rest = &from[end..];
+                continue;
+            }
             let shown: String = from[..end].chars().take(60).collect();
             self.js_error(line, None, format!("MDX expression `{shown}` is not supported"), "write the value out, or escape the brace as `\\{` to show it as text");
             rest = &from[end..];
@@ -1669,6 +1674,27 @@ mod tests {
         assert_eq!(cb.t, "CodeBlock");
         assert_eq!(cb.a["title"], "app.ts");
         assert!(cb.a["html"].contains("line highlighted"));
+    }
+
+    #[test]
+    fn an_empty_expression_renders_nothing() {
+        let r = ctx_render("## Print {} in import\n\nBraces {} and { } vanish.\n");
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.toc.first().map(|t| t.id.as_str()), Some("print--in-import"));
+        assert_eq!(text_of(&r.content).trim(), "Print  in import Braces  and  vanish.");
+    }
+
+    #[test]
+    fn style_objects_of_tags_spread_over_lines_are_read() {
+        let routes = HashMap::new();
+        let data = DataFiles::default();
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
+        let body = "<div\n  style={{margin: \"0 auto\", width: \"1000px\"}}>\n  <iframe\n    src=\"https://example.org/x\"\n    style={{width: \"1000px\", height: \"700px\"}}>\n  </iframe>\n</div>\n";
+        let r = render(Path::new("/site/docs/page.mdx"), body, 0, "/docs/page", (2, 3), &ctx);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let json = serde_json::to_string(&r.content).unwrap();
+        assert!(json.contains("margin: 0 auto; width: 1000px"), "{json}");
+        assert!(json.contains("width: 1000px; height: 700px"), "{json}");
     }
 
     #[test]

@@ -38,8 +38,11 @@ pub(super) struct Module {
 
 /// Finds the file of an import (`@site/…` from the site folder, `./…` from the doc's
 /// folder), with Vite's extensions and `index` files. It must exist and its real path
-/// (symlinks followed) must be inside the site's.
-pub(super) fn resolve(site_dir: &Path, doc: &Path, spec: &str) -> Result<Module, String> {
+/// (symlinks followed) must be inside the site's or inside one of `content_roots` (the
+/// docs and blog folders the config names, which may be beside the site: `path: '../docs'`),
+/// as Docusaurus reads them; a symbolic link leading anywhere else is refused. `rel` is then
+/// relative to the site, `../docs/x.md` for a file of a content folder beside it.
+pub(super) fn resolve(site_dir: &Path, content_roots: &[PathBuf], doc: &Path, spec: &str) -> Result<Module, String> {
     let base = match spec.strip_prefix("@site/") {
         Some(rest) => site_dir.join(rest),
         None => doc.parent().unwrap_or(Path::new("")).join(spec),
@@ -53,14 +56,32 @@ pub(super) fn resolve(site_dir: &Path, doc: &Path, spec: &str) -> Result<Module,
         return Err(format!("`{spec}` is not a file of the site (tried {name}, {name}.js, {name}/index.js and the other extensions)"));
     };
     let real = found.canonicalize().map_err(|e| format!("cannot read `{spec}`: {e}"))?;
-    let Ok(rel) = real.strip_prefix(&site) else {
-        return Err(format!("`{spec}` leads outside the site folder (through `..` or a symbolic link); a doc may import only the site's own files"));
-    };
-    let rel = rel.to_string_lossy().replace('\\', "/");
+    let readable = real.starts_with(&site) || content_roots.iter().filter_map(|root| root.canonicalize().ok()).any(|root| real.starts_with(root));
+    if !readable {
+        return Err(format!(
+            "`{spec}` leads outside the site folder and its content folders (through `..` or a symbolic link); a doc may import only the site's own files"
+        ));
+    }
+    let rel = relative_to(&site, &real).to_string_lossy().replace('\\', "/");
     if rel.split('/').any(|s| s == "node_modules") {
         return Err(format!("`{spec}` is inside node_modules; import the site's own components"));
     }
     Ok(Module { file: real, rel })
+}
+
+/// `path` relative to `base` (both absolute and real), with `..` for the folders of `base`
+/// it is not in, as Node's `path.relative` writes it (the site build keys files so).
+fn relative_to(base: &Path, path: &Path) -> PathBuf {
+    let (base, path): (Vec<_>, Vec<_>) = (base.components().collect(), path.components().collect());
+    let common = base.iter().zip(&path).take_while(|(a, b)| a == b).count();
+    let mut out = PathBuf::new();
+    for _ in common..base.len() {
+        out.push("..");
+    }
+    for c in &path[common..] {
+        out.push(c);
+    }
+    out
 }
 
 static EXPORTS: LazyLock<Regex> = LazyLock::new(|| {
@@ -161,8 +182,8 @@ fn to_json(value: JsonValue<'_>) -> Result<Value, String> {
 }
 
 /// The value of a JSON data import.
-pub(super) fn data_value(site_dir: &Path, doc: &Path, import: &SiteImport) -> Result<Value, String> {
-    let module = resolve(site_dir, doc, &import.module)?;
+pub(super) fn data_value(site_dir: &Path, content_roots: &[PathBuf], doc: &Path, import: &SiteImport) -> Result<Value, String> {
+    let module = resolve(site_dir, content_roots, doc, &import.module)?;
     let text = std::fs::read_to_string(&module.file).map_err(|e| format!("cannot read `{}`: {e}", import.module))?;
     serde_json::from_str(&text).map_err(|e| format!("`{}` is not valid JSON: {e}", module.rel))
 }
@@ -209,21 +230,35 @@ mod tests {
     }
 
     #[test]
-    fn modules_resolve_inside_the_site_only() {
+    fn modules_resolve_inside_the_site_and_its_content_folders_only() {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
         std::fs::create_dir_all(site.join("src/components/Chart")).unwrap();
         std::fs::create_dir_all(site.join("docs")).unwrap();
+        std::fs::create_dir_all(dir.path().join("docs")).unwrap();
         std::fs::write(site.join("src/components/Chart/index.jsx"), "export default 1").unwrap();
         std::fs::write(dir.path().join("outside.js"), "export default 1").unwrap();
+        std::fs::write(dir.path().join("docs/beside.md"), "# Beside").unwrap();
+        std::fs::write(dir.path().join("docs/_part.mdx"), "Part").unwrap();
         let doc = site.join("docs/a.md");
-        assert_eq!(resolve(&site, &doc, "@site/src/components/Chart").unwrap().rel, "src/components/Chart/index.jsx");
-        assert!(resolve(&site, &doc, "@site/../outside").unwrap_err().contains("outside the site"));
-        assert!(resolve(&site, &doc, "@site/src/nope").unwrap_err().contains("not a file"));
+        let none: &[PathBuf] = &[];
+        assert_eq!(resolve(&site, none, &doc, "@site/src/components/Chart").unwrap().rel, "src/components/Chart/index.jsx");
+        assert!(resolve(&site, none, &doc, "@site/../outside").unwrap_err().contains("outside the site"));
+        assert!(resolve(&site, none, &doc, "@site/src/nope").unwrap_err().contains("not a file"));
+        // A docs folder beside the site (`path: '../docs'`): its docs and their partials.
+        let roots = [site.join("../docs")];
+        let beside = dir.path().join("docs/beside.md");
+        assert!(resolve(&site, none, &beside, "./beside.md").unwrap_err().contains("outside the site"));
+        assert_eq!(resolve(&site, &roots, &beside, "./beside.md").unwrap().rel, "../docs/beside.md");
+        assert_eq!(resolve(&site, &roots, &beside, "./_part.mdx").unwrap().rel, "../docs/_part.mdx");
+        assert!(resolve(&site, &roots, &beside, "../outside").unwrap_err().contains("outside the site"));
         #[cfg(unix)]
         {
+            // A symbolic link inside content leading elsewhere stays refused.
             std::os::unix::fs::symlink(dir.path().join("outside.js"), site.join("src/link.js")).unwrap();
-            assert!(resolve(&site, &doc, "@site/src/link").unwrap_err().contains("outside the site"));
+            assert!(resolve(&site, &roots, &doc, "@site/src/link").unwrap_err().contains("outside the site"));
+            std::os::unix::fs::symlink(dir.path().join("outside.js"), dir.path().join("docs/link.js")).unwrap();
+            assert!(resolve(&site, &roots, &beside, "./link").unwrap_err().contains("outside the site"));
         }
     }
 }
