@@ -51,7 +51,7 @@ const theme = JSON.parse(readFileSync('theme/package.json', 'utf8'));
 const lock = JSON.parse(readFileSync('theme/package-lock.json', 'utf8'));
 // Imported by the theme's bundles (React, the router, ...) and, for a site with React
 // pages, by its Vite build (vite.config.ts, site-code.config.ts).
-const build = ['vite', '@vitejs/plugin-react', '@mdx-js/rollup', '@slorber/remark-comment', 'rehype-slug', 'remark-gfm'];
+const build = ['vite', '@vitejs/plugin-react', '@mdx-js/rollup', '@slorber/remark-comment', 'rehype-slug', 'remark-gfm', 'sass'];
 const names = [...Object.keys(theme.dependencies), ...build].sort();
 pkg.version = version;
 pkg.dependencies = Object.fromEntries(

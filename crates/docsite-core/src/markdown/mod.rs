@@ -1155,11 +1155,6 @@ impl TreeBuilder<'_, '_> {
                     continue;
                 }
             }
-            // An empty expression (`{}`, `{ }`) renders nothing in MDX.
-            if let Some(end) = from[1..].find(|c: char| !c.is_whitespace()).filter(|&e| from[1 + e..].starts_with('}')) {
-                rest = &from[end + 2..];
-                continue;
-            }
             let end = from.find('}').map_or(from.len(), |e| e + 1);
             // An empty expression (`{}`, `{ }`) renders nothing in MDX.
             if from[..end].ends_with('}') && from[1..end - 1].trim().is_empty() {
