@@ -122,8 +122,8 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; d
   if [ "$(cat "$work/.corpus-commit" 2>/dev/null)" != "$commit" ]; then
     rm -rf "$work"
     mkdir -p "$work"
-    # A mirror may lack some blobs (large files a snapshot leaves out): those files are left
-    # out of the copy and listed in missing-files.txt.
+    # A mirror may lack some blobs (large files a snapshot leaves out): those files are listed
+    # in missing-files.txt and stand in as empty files.
     git --git-dir="$git_dir" ls-tree -r "$commit" | awk -F '\t' '$1 ~ / blob / { split($1, m, " "); print m[3] "\t" $2 }' > "$out/tree.txt"
     cut -f1 "$out/tree.txt" | git --git-dir="$git_dir" cat-file --batch-check='%(objectname)' | paste - "$out/tree.txt" \
       | awk -F '\t' '$1 ~ / missing$/ { print $3 }' > "$out/missing-files.txt"
@@ -136,6 +136,12 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; d
       GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$work" update-index --force-remove --stdin < "$out/missing-files.txt"
       GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$work" checkout-index -a -f
       rm -f "$index"
+      # The site has those files upstream (large images, mostly): an empty file stands in for
+      # each, so that both builds find what the site references (the page then shows a
+      # broken image, in both builds alike).
+      while IFS= read -r missing; do
+        mkdir -p "$work/$(dirname "$missing")" && : > "$work/$missing"
+      done < "$out/missing-files.txt"
     else
       git --git-dir="$git_dir" archive "$commit" | tar -x -C "$work"
     fi
