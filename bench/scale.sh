@@ -5,17 +5,28 @@
 # Prints wall and CPU time, peak RSS (docsite and its process tree), output bytes per page (the
 # whole output and one doc's HTML + page data), CPU per doc and the machine's load.
 #
-# Usage: bench/scale.sh N [--keep]   (--keep leaves the temp folder and prints its path)
+# Usage: bench/scale.sh N [--keep] [--page-mb M]   (--keep leaves the temp folder and prints its
+# path; --page-mb M adds one doc of M MB, docs/big.md: `bench/scale.sh 0 --page-mb 5` is the
+# one-big-page figure, its HTML and page data printed as the doc page's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:?usage: bench/scale.sh N [--keep]}
-keep=${2:-}
+n=${1:?usage: bench/scale.sh N [--keep] [--page-mb M]}
+shift
+keep= page_mb=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --keep) keep=--keep ;;
+    --page-mb) page_mb=${2:?--page-mb needs a size in MB}; shift ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
 docsite="$PWD/target/release/docsite"
 [ -x "$docsite" ] || { echo "build it first: cargo build --release -p docsite" >&2; exit 2; }
 [ -d theme/node_modules ] || (cd theme && npm ci --no-audit --no-fund --loglevel=error)
 work=$(mktemp -d "${TMPDIR:-/tmp}/docsite-scale-$n.XXXXXX")
 [ "$keep" = --keep ] || trap 'rm -rf "$work"' EXIT
-python3 bench/gen_scale.py "$work/site" "$n"
+python3 bench/gen_scale.py "$work/site" "$n" ${page_mb:+--page-mb "$page_mb"}
 # Warm-up: builds the theme when its sources changed (not timed), on a 20-doc site.
 python3 bench/gen_scale.py "$work/warm" 20 2>/dev/null
 "$docsite" build "$work/warm" --out "$work/warm-out" >/dev/null 2>&1 || true
@@ -24,9 +35,9 @@ load_before=$(cat /proc/loadavg)
 python3 bench/measure.py "scale-$n" -- "$docsite" build "$work/site" --out "$work/out" --timings \
   >"$work/measure.json" 2>"$work/build.log" || { tail -30 "$work/build.log" >&2; exit 1; }
 load_after=$(cat /proc/loadavg)
-python3 - "$work" "$n" "$load_before" "$load_after" <<'PY'
+python3 - "$work" "$n" "$load_before" "$load_after" "$page_mb" <<'PY'
 import json, os, sys
-work, n, before, after = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+work, n, before, after, page_mb = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 r = json.load(open(os.path.join(work, "measure.json")))
 out = os.path.join(work, "out")
 total = pages = 0
@@ -36,7 +47,7 @@ for root, _, files in os.walk(out):
         pages += f == "index.html"
 # One doc page in the middle of the site: its HTML and its page data (the chunk named in the
 # page's HTML), the bytes a reader's first view of it costs before shared assets.
-doc = os.path.join(out, "docs", "c10", f"d{n // 2 // 20 * 20 + 10:05}", "index.html")
+doc = os.path.join(out, "docs", "big", "index.html") if page_mb else os.path.join(out, "docs", "c10", f"d{n // 2 // 20 * 20 + 10:05}", "index.html")
 html = open(doc, encoding="utf-8").read() if os.path.exists(doc) else ""
 data = 0
 import re
@@ -44,13 +55,13 @@ for m in set(re.findall(r'_docsite/[^"\']*?page[^"\']*?\.json', html)):
     p = os.path.join(out, m)
     if os.path.exists(p):
         data += os.path.getsize(p)
-print(f"scale {n} docs (load before {' '.join(before.split()[:3])}, after {' '.join(after.split()[:3])}, {os.cpu_count()} cores)")
+print(f"scale {n} docs{f' and one {page_mb} MB page' if page_mb else ''} (load before {' '.join(before.split()[:3])}, after {' '.join(after.split()[:3])}, {os.cpu_count()} cores)")
 print(f"  wall {r['wall_s']} s, CPU {r['cpu_s']} s, peak RSS {r['max_rss_mb']:.0f} MB (process tree {r['tree_rss_mb']:.0f} MB)")
-print(f"  CPU per doc {r['cpu_s'] * 1000 / n:.2f} ms; output {total / 1e6:.1f} MB, {total / max(pages, 1) / 1024:.1f} KB per page ({pages} pages)")
-print(f"  one doc page: HTML {len(html.encode()) / 1024:.1f} KB + page data {data / 1024:.1f} KB")
+print(f"  CPU per doc {r['cpu_s'] * 1000 / max(n, 1):.2f} ms; output {total / 1e6:.1f} MB, {total / max(pages, 1) / 1024:.1f} KB per page ({pages} pages)")
+print(f"  {'the big page' if page_mb else 'one doc page'}: HTML {len(html.encode()) / 1024:.1f} KB + page data {data / 1024:.1f} KB")
 if r["exit"] != 0:
     print(f"  FAILED (exit {r['exit']})")
 PY
-grep -E '^\s*(timings|[a-z +-]+ +[0-9.]+ ?m?s)' "$work/build.log" | head -40 || true
+grep -E '^\s*(timings|[a-z +-]+ +[0-9.]+ ?m?s)|warning' "$work/build.log" | head -40 || true
 [ "$keep" = --keep ] && echo "kept: $work"
 exit 0

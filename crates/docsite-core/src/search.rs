@@ -250,27 +250,74 @@ pub fn records(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<Stri
         }
         run_words += words;
     }
+    // Each anchor's record, found once: looked up per heading, link and key of every record,
+    // a 5 MB page of 9,600 headings took 340 s to index (records x headings x anchors).
+    let mut anchor_at: HashMap<&str, usize> = HashMap::new();
+    for (at, id) in &body.anchors {
+        anchor_at.entry(id.as_str()).or_insert(*at);
+    }
+    // The record holding `anchor`'s heading (the page top is the first one's).
+    let record_of = |anchor: &str| match anchor_at.get(anchor) {
+        Some(at) => Some(starts.partition_point(|(start, _)| start <= at) - 1),
+        None => anchor.is_empty().then_some(0),
+    };
     let paths = heading_paths(page);
-    let links: Vec<(&str, usize)> = inbound.map(|m| m.iter().map(|(a, n)| (a.as_str(), *n)).collect()).unwrap_or_default();
+    let mut headings: Vec<Vec<&str>> = vec![Vec::new(); starts.len()];
+    for (id, line) in &paths {
+        if let Some(r) = record_of(id) {
+            headings[r].push(line);
+        }
+    }
+    let mut links: Vec<Vec<String>> = vec![Vec::new(); starts.len()];
+    for (anchor, n) in inbound.into_iter().flatten() {
+        if let Some(r) = record_of(anchor) {
+            links[r].push(format!("{anchor}={n}"));
+        }
+    }
+    let mut keys: Vec<Vec<&(String, String)>> = vec![Vec::new(); starts.len()];
+    for key in &body.keys {
+        if let Some(r) = record_of(&key.0) {
+            keys[r].push(key);
+        }
+    }
     starts
         .iter()
         .enumerate()
         .map(|(i, (start, first))| {
             let end = starts.get(i + 1).map_or(body.html.len(), |s| s.0);
-            // Anchors whose heading is in this record (the page top in the first).
-            let mine = |anchor: &str| match body.anchors.iter().find(|(_, id)| id == anchor) {
-                Some((at, _)) => *at >= *start && *at < end,
-                None => anchor.is_empty() && i == 0,
-            };
-            let headings: Vec<&str> = paths.iter().filter(|(id, _)| mine(id)).map(|(_, line)| line.as_str()).collect();
-            let record_links: Vec<String> = links.iter().filter(|(a, _)| mine(a)).map(|(a, n)| format!("{a}={n}")).collect();
             let url = match first {
                 None => entry.route.to_string(),
                 Some(id) => format!("{}#{id}", entry.route),
             };
-            Record { url, html: record_html(page, language, first.is_none(), &body.html[*start..end], &headings.join("|"), &body.keys_meta(mine), &record_links.join("|")) }
+            let html = record_html(page, language, first.is_none(), &body.html[*start..end], &headings[i].join("|"), &keys_meta(&keys[i]), &links[i].join("|"));
+            Record { url, html }
         })
         .collect()
+}
+
+/// `anchor=name¦name|…`: what the sections of `keys` (`(anchor, name)`, in page order)
+/// define, for the theme's ranking. A heading defines its own text (the theme reads it from
+/// `headings`); a table's first cell that is only inline code defines that code in the
+/// table's section (error enumerations, properties); a section whose whole body is one
+/// inline code defines it for the page (anchor empty: the page top).
+fn keys_meta(keys: &[&(String, String)]) -> String {
+    let mut out: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut seen: std::collections::HashSet<(&str, String)> = std::collections::HashSet::new();
+    for (anchor, key) in keys.iter().map(|k| (k.0.as_str(), &k.1)) {
+        let key = key.replace(['|', '¦', '='], " ");
+        if !seen.insert((anchor, key.clone())) {
+            continue;
+        }
+        match index.get(anchor) {
+            Some(&i) => out[i].1.push(key),
+            None => {
+                index.insert(anchor, out.len());
+                out.push((anchor, vec![key]));
+            }
+        }
+    }
+    out.iter().map(|(a, k)| format!("{a}={}", k.join("¦"))).collect::<Vec<_>>().join("|")
 }
 
 /// One record's HTML: filters and meta in the head (pagefind reads them outside the
@@ -330,7 +377,7 @@ struct Writer {
     html: String,
     /// Anchor of the section being written (empty before the first heading).
     section: String,
-    /// `(anchor, name)`: the names a section defines (see [`Writer::keys_meta`]).
+    /// `(anchor, name)`: the names a section defines (see [`keys_meta`]).
     keys: Vec<(String, String)>,
     /// Whether the current section has had any content besides one lone inline code.
     section_code: SectionCode,
@@ -352,25 +399,6 @@ enum SectionCode {
 }
 
 impl Writer {
-    /// `anchor=name¦name|…`: what each section defines, for the theme's ranking. A heading
-    /// defines its own text (the theme reads it from `headings`); a table's first cell that
-    /// is only inline code defines that code in the table's section (error enumerations,
-    /// properties); a section whose whole body is one inline code defines it for the page
-    /// (anchor empty: the page top).
-    /// Only the sections for which `keep(anchor)` holds.
-    fn keys_meta(&self, keep: impl Fn(&str) -> bool) -> String {
-        let mut out: Vec<(String, Vec<String>)> = Vec::new();
-        for (anchor, key) in self.keys.iter().filter(|(a, _)| keep(a)) {
-            let key = key.replace(['|', '¦', '='], " ");
-            match out.iter_mut().find(|(a, _)| a == anchor) {
-                Some((_, keys)) if !keys.contains(&key) => keys.push(key),
-                Some(_) => {}
-                None => out.push((anchor.clone(), vec![key])),
-            }
-        }
-        out.iter().map(|(a, k)| format!("{a}={}", k.join("¦"))).collect::<Vec<_>>().join("|")
-    }
-
     fn end_section(&mut self) {
         if let SectionCode::Only(code) = std::mem::take(&mut self.section_code) {
             self.keys.push((String::new(), code));
