@@ -37,25 +37,40 @@ pub struct Entry<'a> {
 
 /// Builds the index of `entries` and writes it to `<out>/pagefind/`. Returns the page count.
 pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<usize, BuildError> {
+    write_prepared(prepare(entries, language), language, out)
+}
+
+/// What the index is made of, taken out of the pages: every record (with its page's route)
+/// and the concept lists. The build makes it and then drops the pages' content trees, so
+/// that pagefind's own memory does not come on top of theirs ([`write_prepared`]).
+pub struct Prepared {
+    records: Vec<(String, Record)>,
+    concepts: BTreeMap<String, String>,
+    pages: usize,
+}
+
+/// The records and concept lists of `entries` (see [`Prepared`]).
+pub fn prepare(entries: &[Entry<'_>], language: &str) -> Prepared {
+    let links = inbound_links(entries);
+    let records = entries.iter().flat_map(|entry| records(entry, language, links.get(entry.route)).into_iter().map(|r| (entry.route.to_string(), r))).collect();
+    Prepared { records, concepts: concepts(entries, &links), pages: entries.len() }
+}
+
+/// Builds the index of `prepared` and writes it to `<out>/pagefind/`. Returns the page count.
+pub fn write_prepared(prepared: Prepared, language: &str, out: &Path) -> Result<usize, BuildError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| BuildError::Theme(format!("search index: cannot start a runtime: {e}")))?;
     let fail = |what: &str, e: String| BuildError::Theme(format!("search index: {what}: {e}"));
+    let Prepared { records, concepts, pages } = prepared;
     runtime.block_on(async {
         let options = PagefindServiceConfig::builder().force_language(language.to_string()).keep_index_url(false).build();
         let mut index = PagefindIndex::new(Some(options)).map_err(|e| fail("invalid options", e.to_string()))?;
-        let links = inbound_links(entries);
-        for entry in entries {
-            let inbound = links.get(entry.route);
-            for record in records(entry, language, inbound) {
-                index
-                    .add_html_file(None, Some(record.url), record.html)
-                    .await
-                    .map_err(|e| fail(&format!("indexing {}", entry.route), e.to_string()))?;
-            }
+        for (route, record) in records {
+            index.add_html_file(None, Some(record.url), record.html).await.map_err(|e| fail(&format!("indexing {route}"), e.to_string()))?;
         }
-        write_concepts(entries, &links, &out.join(BUNDLE_DIR))?;
+        write_concepts(concepts, &out.join(BUNDLE_DIR))?;
         let files = index.get_files().await.map_err(|e| fail("building", e.to_string()))?;
         // Only the index and its loader: pagefind's own UI bundles are not used.
         for file in files.into_iter().filter(|f| !is_unused_ui(&f.filename)) {
@@ -65,7 +80,7 @@ pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<
             }
             std::fs::write(&target, &file.contents).map_err(BuildError::io(&target))?;
         }
-        Ok(entries.len())
+        Ok(pages)
     })
 }
 
@@ -160,10 +175,10 @@ pub fn concepts(entries: &[Entry<'_>], links: &InboundLinks) -> BTreeMap<String,
 }
 
 /// Writes [`concepts`] into `<bundle>/concepts/`.
-fn write_concepts(entries: &[Entry<'_>], links: &InboundLinks, bundle: &Path) -> Result<(), BuildError> {
+fn write_concepts(concepts: BTreeMap<String, String>, bundle: &Path) -> Result<(), BuildError> {
     let dir = bundle.join(CONCEPTS_DIR);
     std::fs::create_dir_all(&dir).map_err(BuildError::io(&dir))?;
-    for (name, json) in concepts(entries, links) {
+    for (name, json) in concepts {
         let target = dir.join(name);
         std::fs::write(&target, json).map_err(BuildError::io(&target))?;
     }
