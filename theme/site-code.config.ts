@@ -167,7 +167,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         jsxImportSource: 'react',
         providerImportSource: provider,
         remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
-        rehypePlugins: [rehypeSlug, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
+        rehypePlugins: [rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
     }),
   ];
@@ -324,6 +324,46 @@ function rehypeTables() {
         });
       }
     });
+}
+
+/** The inline HTML of a heading's content, as Docusaurus's `toc` gives it (`<code>`, `<strong>`, `<em>` kept, text escaped). */
+function inlineHtml(node: TreeNode): string {
+  if (node.type === 'text') return (node.value ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const inner = (node.children ?? []).map(inlineHtml).join('');
+  return node.type === 'element' && (node.tagName === 'code' || node.tagName === 'strong' || node.tagName === 'em') ? `<${node.tagName}>${inner}</${node.tagName}>` : inner;
+}
+
+/** Whether the module's own ESM already exports `toc`. */
+function exportsToc(tree: TreeNode): boolean {
+  return (tree.children ?? []).some((node) => {
+    if (node.type !== 'mdxjsEsm') return false;
+    const body = ((node.data?.estree as { body?: unknown[] } | undefined)?.body ?? []) as { type: string; declaration?: { declarations?: { id?: { name?: string } }[] }; specifiers?: { exported?: { name?: string } }[] }[];
+    return body.some((s) => s.type === 'ExportNamedDeclaration' && ((s.declaration?.declarations ?? []).some((d) => d.id?.name === 'toc') || (s.specifiers ?? []).some((x) => x.exported?.name === 'toc')));
+  });
+}
+
+/**
+ * Every compiled `.md`/`.mdx` exports `toc`, as Docusaurus's MDX compiler does: its Markdown
+ * headings `h2`–`h6` in order, `{ value, id, level }` (`value` the heading's inline HTML, `id`
+ * the one rehype-slug or `{#id}` gave it). A doc hands it to `@theme/TOCInline`
+ * (`<TOCInline toc={toc} />`). Headings written as JSX are not in it (nor in Docusaurus's).
+ */
+function rehypeTocExport() {
+  return (tree: TreeNode) => {
+    if (exportsToc(tree)) return;
+    const items: { value: string; id: string; level: number }[] = [];
+    walk(tree, (node) => {
+      const level = node.type === 'element' ? /^h([2-6])$/.exec(node.tagName ?? '')?.[1] : undefined;
+      const id = node.properties?.id;
+      if (level && typeof id === 'string') items.push({ value: inlineHtml(node), id, level: Number(level) });
+    });
+    const literal = (value: string | number) => ({ type: 'Literal', value });
+    const property = (key: string, value: string | number) => ({ type: 'Property', kind: 'init', method: false, shorthand: false, computed: false, key: { type: 'Identifier', name: key }, value: literal(value) });
+    const array = { type: 'ArrayExpression', elements: items.map((item) => ({ type: 'ObjectExpression', properties: [property('value', item.value), property('id', item.id), property('level', item.level)] })) };
+    const declaration = { type: 'VariableDeclaration', kind: 'const', declarations: [{ type: 'VariableDeclarator', id: { type: 'Identifier', name: 'toc' }, init: array }] };
+    const estree = { type: 'Program', sourceType: 'module', body: [{ type: 'ExportNamedDeclaration', declaration, specifiers: [], source: null, attributes: [] }] };
+    tree.children = [...(tree.children ?? []), { type: 'mdxjsEsm', value: '', data: { estree } }];
+  };
 }
 
 /** A fence's meta (`title="…"`, `{1,3}`, `showLineNumbers`) as the code element's `metastring`. */
