@@ -166,7 +166,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         mdxExtensions: ['.md', '.mdx'],
         jsxImportSource: 'react',
         providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
+        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead],
         rehypePlugins: [rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
     }),
@@ -285,6 +285,38 @@ function remarkHeadingIds() {
       if (!last || !match) return;
       last.value = (last.value ?? '').slice(0, match.index);
       node.data = { ...node.data, hProperties: { ...((node.data?.hProperties as object) ?? {}), id: match[1] } };
+    });
+}
+
+/**
+ * `<head>` in a `.md`/`.mdx` file sets the page's head, as Docusaurus's MDX components map
+ * `head` to `@docusaurus/Head`: its `<title>` and its `<meta>` tags with a `name` or
+ * `property` reach the page's head (`src/docusaurus/mdx.tsx` gives `head`). MDX leaves a
+ * tag written as JSX as it is (`_mdxExplicitJsx`): the mark is taken off `head` so the
+ * component applies. Anything else inside is a compile error naming it, at its line.
+ */
+function remarkHead() {
+  return (tree: TreeNode) =>
+    walk(tree, (node) => {
+      if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'head') return;
+      // Thrown as MDX's own errors are (`reportingCompileErrors` reports it at its line).
+      const fail = (reason: string, at: TreeNode): never => {
+        throw Object.assign(new Error(reason), { reason, line: at.position?.start.line, column: at.position?.start.column });
+      };
+      const tags: TreeNode[] = [];
+      const collect = (child: TreeNode) => {
+        if (child.type === 'paragraph') return (child.children ?? []).forEach(collect);
+        if (child.type === 'text' && !(child.value ?? '').trim()) return;
+        if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') return fail(`\`<head>\` may hold \`<title>\` and \`<meta name|property content>\` only (what docsite sets in the page's head); found ${child.type === 'text' ? `the text \`${(child.value ?? '').trim()}\`` : `Markdown (${child.type})`}`, child);
+        tags.push(child);
+      };
+      (node.children ?? []).forEach(collect);
+      for (const tag of tags) {
+        const attributes = ((tag as { attributes?: { name?: string }[] }).attributes ?? []).map((a) => a.name);
+        const ok = tag.name === 'title' || (tag.name === 'meta' && (attributes.includes('name') || attributes.includes('property')));
+        if (!ok) fail(`\`<${tag.name ?? ''}>\` in \`<head>\` is not supported: docsite sets the page's \`<title>\` and its \`<meta>\` tags with a \`name\` or \`property\` from \`<head>\``, tag);
+      }
+      if (node.data) delete node.data._mdxExplicitJsx;
     });
 }
 

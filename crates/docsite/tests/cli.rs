@@ -1175,4 +1175,24 @@ fn translate_interpolate_icons_and_toc_inline_render_as_in_docusaurus_default_lo
     let toc = r##"<ul class="table-of-contents"><li><a href="#frame">The <code>spar</code> and sail</a><ul><li><a href="#cross-spar">Cross spar</a></li></ul></li><li><a href="#tails">Tails</a></li></ul>"##;
     let at = doc.find(toc).unwrap_or_else(|| panic!("{doc}"));
     assert!(at < doc.find(r#"<h2 id="frame""#).unwrap(), "{doc}");
+    // `<head>` after a doc's front matter: its title and meta tags are the page's.
+    let launch = std::fs::read_to_string(out_dir.join("docs/launch/index.html")).unwrap();
+    let head = &launch[..launch.find("</head>").unwrap()];
+    assert!(head.contains("<title>Launch a kite: the complete guide</title>") && !head.contains("<title>Launching"), "{head}");
+    assert!(head.contains(r#"<meta name="description" content="How to launch a kite in light wind""#), "{head}");
+    assert!(head.contains(r#"<meta property="og:image" content="https://kites.example.org/img/launch.png""#), "{head}");
+    assert!(launch.contains("Run into the wind."), "{launch}");
+}
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn a_doc_head_holding_more_than_title_and_meta_is_an_error_naming_the_tag_and_line() {
+    let site = copy_of("docusaurus-modules");
+    let doc = site.path().join("docs/launch.md");
+    let text = std::fs::read_to_string(&doc).unwrap().replace("</head>", "  <link rel=\"canonical\" href=\"https://kites.example.org/launch\" />\n</head>");
+    std::fs::write(&doc, text).unwrap();
+    let out = docsite(&["build", path(site.path()), "--out", path(&site.path().join("build"))]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("docs/launch.md:9:3") && err.contains("`<link>` in `<head>` is not supported"), "{err}");
 }

@@ -3,7 +3,7 @@
 //! compiler exports from every `.md`/`.mdx` file, and so does the site build's
 //! `rehypeTocExport`: `{ value, id, level }`, `value` the heading's inline HTML) between the
 //! two levels (2 and 3 by default, as Docusaurus's), nested by level, where the doc places it.
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 
 export type TOCItem = { value: string; id: string; level: number };
 export type Props = { toc: readonly TOCItem[]; minHeadingLevel?: number; maxHeadingLevel?: number; className?: string };
@@ -23,11 +23,11 @@ function nest(items: readonly TOCItem[]): Node[] {
   return root;
 }
 
-function List({ nodes, top }: { nodes: Node[]; top: boolean }) {
+function List({ nodes, top }: { nodes: Node[]; top: boolean }): ReactElement {
   return createElement(
     'ul',
     { className: top ? 'table-of-contents' : undefined },
-    nodes.map((node) =>
+    nodes.map((node): ReactElement =>
       createElement(
         'li',
         { key: node.id },

@@ -4,7 +4,7 @@ import { Icon, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconArrow(props: Props) {
+export default function ThemeIconArrow(props: Props) {
   return (
     <Icon {...props}>
       <path d="m18 15-6-6-6 6" />

@@ -4,6 +4,6 @@ import { IconClose, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconClose(props: Props) {
+export default function ThemeIconClose(props: Props) {
   return <IconClose {...props} />;
 }

@@ -5,6 +5,6 @@ import { IconCopy } from '../../../components/Icons/shaped';
 
 export type Props = IconProps;
 
-export default function IconCopy(props: Props) {
+export default function ThemeIconCopy(props: Props) {
   return <IconCopy {...props} />;
 }

@@ -4,6 +4,6 @@ import { IconMoon, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconDarkMode(props: Props) {
+export default function ThemeIconDarkMode(props: Props) {
   return <IconMoon {...props} />;
 }

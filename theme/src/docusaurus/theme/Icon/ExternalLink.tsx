@@ -4,6 +4,6 @@ import { IconExternal, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconExternalLink(props: Props) {
+export default function ThemeIconExternalLink(props: Props) {
   return <IconExternal {...props} />;
 }

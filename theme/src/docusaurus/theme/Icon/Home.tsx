@@ -4,6 +4,6 @@ import { IconHome, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconHome(props: Props) {
+export default function ThemeIconHome(props: Props) {
   return <IconHome {...props} />;
 }

@@ -4,6 +4,6 @@ import { IconLanguage, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconLanguage(props: Props) {
+export default function ThemeIconLanguage(props: Props) {
   return <IconLanguage {...props} />;
 }

@@ -4,6 +4,6 @@ import { IconSun, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconLightMode(props: Props) {
+export default function ThemeIconLightMode(props: Props) {
   return <IconSun {...props} />;
 }

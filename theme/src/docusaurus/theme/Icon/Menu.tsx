@@ -4,6 +4,6 @@ import { IconMenu, type IconProps } from '../../../components/Icons';
 
 export type Props = IconProps;
 
-export default function IconMenu(props: Props) {
+export default function ThemeIconMenu(props: Props) {
   return <IconMenu {...props} />;
 }

@@ -5,6 +5,6 @@ import { IconCheck } from '../../../components/Icons/shaped';
 
 export type Props = IconProps;
 
-export default function IconSuccess(props: Props) {
+export default function ThemeIconSuccess(props: Props) {
   return <IconCheck {...props} />;
 }

@@ -5,6 +5,6 @@ import { IconWrap } from '../../../components/Icons/shaped';
 
 export type Props = IconProps;
 
-export default function IconWordWrap(props: Props) {
+export default function ThemeIconWordWrap(props: Props) {
   return <IconWrap {...props} />;
 }
