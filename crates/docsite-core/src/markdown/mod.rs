@@ -1579,6 +1579,14 @@ mod tests {
     }
 
     #[test]
+    fn a_head_block_in_an_mdx_doc_needs_the_mdx_path_and_nothing_inside_it_is_refused() {
+        let r = ctx_render("<head>\n  <title>T</title>\n  <meta name=\"description\" content=\"D\" />\n</head>\n\nText <b>after</b>.\n");
+        assert!(r.needs_js);
+        let messages: Vec<(Option<usize>, &str)> = r.diagnostics.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(messages, vec![(Some(1), "`<head>` (the page's title and meta tags) is not supported on the Markdown path")]);
+    }
+
+    #[test]
     fn a_measured_diagram_carries_its_size() {
         let code = "sequenceDiagram\n  A->>B: hi\n";
         let mut data = DataFiles::default();
