@@ -166,8 +166,8 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         mdxExtensions: ['.md', '.mdx'],
         jsxImportSource: 'react',
         providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks],
-        rehypePlugins: [rehypeSlug, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
+        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead],
+        rehypePlugins: [rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
     }),
   ];
@@ -288,6 +288,38 @@ function remarkHeadingIds() {
     });
 }
 
+/**
+ * `<head>` in a `.md`/`.mdx` file sets the page's head, as Docusaurus's MDX components map
+ * `head` to `@docusaurus/Head`: its `<title>` and its `<meta>` tags with a `name` or
+ * `property` reach the page's head (`src/docusaurus/mdx.tsx` gives `head`). MDX leaves a
+ * tag written as JSX as it is (`_mdxExplicitJsx`): the mark is taken off `head` so the
+ * component applies. Anything else inside is a compile error naming it, at its line.
+ */
+function remarkHead() {
+  return (tree: TreeNode) =>
+    walk(tree, (node) => {
+      if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'head') return;
+      // Thrown as MDX's own errors are (`reportingCompileErrors` reports it at its line).
+      const fail = (reason: string, at: TreeNode): never => {
+        throw Object.assign(new Error(reason), { reason, line: at.position?.start.line, column: at.position?.start.column });
+      };
+      const tags: TreeNode[] = [];
+      const collect = (child: TreeNode) => {
+        if (child.type === 'paragraph') return (child.children ?? []).forEach(collect);
+        if (child.type === 'text' && !(child.value ?? '').trim()) return;
+        if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') return fail(`\`<head>\` may hold \`<title>\` and \`<meta name|property content>\` only (what docsite sets in the page's head); found ${child.type === 'text' ? `the text \`${(child.value ?? '').trim()}\`` : `Markdown (${child.type})`}`, child);
+        tags.push(child);
+      };
+      (node.children ?? []).forEach(collect);
+      for (const tag of tags) {
+        const attributes = ((tag as { attributes?: { name?: string }[] }).attributes ?? []).map((a) => a.name);
+        const ok = tag.name === 'title' || (tag.name === 'meta' && (attributes.includes('name') || attributes.includes('property')));
+        if (!ok) fail(`\`<${tag.name ?? ''}>\` in \`<head>\` is not supported: docsite sets the page's \`<title>\` and its \`<meta>\` tags with a \`name\` or \`property\` from \`<head>\``, tag);
+      }
+      if (node.data) delete node.data._mdxExplicitJsx;
+    });
+}
+
 /** A doc's leading `# ` heading (after its imports and exports) is left out (see `mdxFiles`). */
 function remarkDocTitle(docs: Set<string>) {
   return (tree: TreeNode, file: { path?: string }) => {
@@ -324,6 +356,46 @@ function rehypeTables() {
         });
       }
     });
+}
+
+/** The inline HTML of a heading's content, as Docusaurus's `toc` gives it (`<code>`, `<strong>`, `<em>` kept, text escaped). */
+function inlineHtml(node: TreeNode): string {
+  if (node.type === 'text') return (node.value ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const inner = (node.children ?? []).map(inlineHtml).join('');
+  return node.type === 'element' && (node.tagName === 'code' || node.tagName === 'strong' || node.tagName === 'em') ? `<${node.tagName}>${inner}</${node.tagName}>` : inner;
+}
+
+/** Whether the module's own ESM already exports `toc`. */
+function exportsToc(tree: TreeNode): boolean {
+  return (tree.children ?? []).some((node) => {
+    if (node.type !== 'mdxjsEsm') return false;
+    const body = ((node.data?.estree as { body?: unknown[] } | undefined)?.body ?? []) as { type: string; declaration?: { declarations?: { id?: { name?: string } }[] }; specifiers?: { exported?: { name?: string } }[] }[];
+    return body.some((s) => s.type === 'ExportNamedDeclaration' && ((s.declaration?.declarations ?? []).some((d) => d.id?.name === 'toc') || (s.specifiers ?? []).some((x) => x.exported?.name === 'toc')));
+  });
+}
+
+/**
+ * Every compiled `.md`/`.mdx` exports `toc`, as Docusaurus's MDX compiler does: its Markdown
+ * headings `h2`–`h6` in order, `{ value, id, level }` (`value` the heading's inline HTML, `id`
+ * the one rehype-slug or `{#id}` gave it). A doc hands it to `@theme/TOCInline`
+ * (`<TOCInline toc={toc} />`). Headings written as JSX are not in it (nor in Docusaurus's).
+ */
+function rehypeTocExport() {
+  return (tree: TreeNode) => {
+    if (exportsToc(tree)) return;
+    const items: { value: string; id: string; level: number }[] = [];
+    walk(tree, (node) => {
+      const level = node.type === 'element' ? /^h([2-6])$/.exec(node.tagName ?? '')?.[1] : undefined;
+      const id = node.properties?.id;
+      if (level && typeof id === 'string') items.push({ value: inlineHtml(node), id, level: Number(level) });
+    });
+    const literal = (value: string | number) => ({ type: 'Literal', value });
+    const property = (key: string, value: string | number) => ({ type: 'Property', kind: 'init', method: false, shorthand: false, computed: false, key: { type: 'Identifier', name: key }, value: literal(value) });
+    const array = { type: 'ArrayExpression', elements: items.map((item) => ({ type: 'ObjectExpression', properties: [property('value', item.value), property('id', item.id), property('level', item.level)] })) };
+    const declaration = { type: 'VariableDeclaration', kind: 'const', declarations: [{ type: 'VariableDeclarator', id: { type: 'Identifier', name: 'toc' }, init: array }] };
+    const estree = { type: 'Program', sourceType: 'module', body: [{ type: 'ExportNamedDeclaration', declaration, specifiers: [], source: null, attributes: [] }] };
+    tree.children = [...(tree.children ?? []), { type: 'mdxjsEsm', value: '', data: { estree } }];
+  };
 }
 
 /** A fence's meta (`title="…"`, `{1,3}`, `showLineNumbers`) as the code element's `metastring`. */

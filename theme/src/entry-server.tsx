@@ -20,7 +20,7 @@ import { PreferredVersionProvider } from './contexts/PreferredVersion';
 import { SiteDataProvider } from './contexts/SiteData';
 import { TabGroupsProvider } from './contexts/TabGroups';
 import { BLOG_VIEWS_SOURCE, isBlogPage, loadBlogViews } from './app/blogViews';
-import { createHeadCollector, HeadCollectorProvider } from './docusaurus/head/collector';
+import { createHeadCollector, HeadCollectorProvider, type HeadCollector } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components and the article serializer render synchronously once loaded
@@ -50,7 +50,7 @@ function siteComponentUses(nodes: readonly Node[] | undefined, out: Element[] = 
  * written without React, `content/html.ts`, which places these strings), inside the
  * providers the page has, as the island hydrating it in the browser sees them.
  */
-function renderSiteComponents(url: string, site: SiteData, routes: RouteManifest, page: PageData, sidebar: SidebarData | null): Map<Element, string> {
+function renderSiteComponents(url: string, site: SiteData, routes: RouteManifest, page: PageData, sidebar: SidebarData | null, pageHead: HeadCollector): Map<Element, string> {
   const rendered = new Map<Element, string>();
   siteComponentUses(page.content).forEach((use, index) => {
     const Component = siteComponent(use.a?.module ?? '', use.a?.export ?? 'default');
@@ -59,19 +59,22 @@ function renderSiteComponents(url: string, site: SiteData, routes: RouteManifest
     rendered.set(
       use,
       renderToString(
-        <StaticRouter location={url}>
-          <SiteDataProvider site={site} routes={routes}>
-            <ColorModeProvider>
-              <PreferredVersionProvider>
-                <TabGroupsProvider>
-                  <PageDataProvider page={page} sidebar={sidebar}>
-                    <Component {...props}>{children === null ? undefined : <div data-site-children="" dangerouslySetInnerHTML={{ __html: children }} />}</Component>
-                  </PageDataProvider>
-                </TabGroupsProvider>
-              </PreferredVersionProvider>
-            </ColorModeProvider>
-          </SiteDataProvider>
-        </StaticRouter>,
+        // A component's `@docusaurus/Head` tags (a doc's `<head>` on the MDX path) are the page's.
+        <HeadCollectorProvider collector={pageHead}>
+          <StaticRouter location={url}>
+            <SiteDataProvider site={site} routes={routes}>
+              <ColorModeProvider>
+                <PreferredVersionProvider>
+                  <TabGroupsProvider>
+                    <PageDataProvider page={page} sidebar={sidebar}>
+                      <Component {...props}>{children === null ? undefined : <div data-site-children="" dangerouslySetInnerHTML={{ __html: children }} />}</Component>
+                    </PageDataProvider>
+                  </TabGroupsProvider>
+                </PreferredVersionProvider>
+              </ColorModeProvider>
+            </SiteDataProvider>
+          </StaticRouter>
+        </HeadCollectorProvider>,
       ),
     );
   });
@@ -117,7 +120,7 @@ export function render(
 ): RenderResult {
   // Tags of a site React page's `@docusaurus/Head` (and `@theme/Layout` title, ...).
   const pageHead = createHeadCollector();
-  const components = renderSiteComponents(url, site, routes, page, sidebar);
+  const components = renderSiteComponents(url, site, routes, page, sidebar, pageHead);
   setSiteComponentRenderer((element) => components.get(element) ?? null);
   let html: string;
   try {

@@ -1148,3 +1148,51 @@ fn docs_mdx_cannot_compile_are_errors_at_their_file_line_and_column_all_in_one_r
     let report: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ") || l.starts_with("warning: ")).collect();
     insta::assert_snapshot!(report.join("\n"));
 }
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn translate_interpolate_icons_and_toc_inline_render_as_in_docusaurus_default_locale() {
+    let site = copy_of("docusaurus-modules");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let home = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
+    // `translate()` with values, `<Translate>` children, values that are elements, a
+    // placeholder without a value kept, an id without a message.
+    assert!(home.contains("<title>Kites for everyone | Kites</title>"), "{home}");
+    assert!(home.contains("<h1>Kites on a windy day</h1>"), "{home}");
+    assert!(home.contains(r#"<p class="kites-count">3<!-- --> kites in <b>the shop</b>, <!-- -->{missing}<!-- --> stays</p>"#), "{home}");
+    assert!(home.contains(r#"<p class="kites-only-id">home.onlyId</p>"#), "{home}");
+    assert!(home.contains(r#"<p class="kites-interpolated">Wind at 12 knots</p>"#), "{home}");
+    assert!(home.contains("/docs/intro=true https://example.org=false //cdn.example.org=false mailto:a@example.org=false"), "{home}");
+    let icons = &home[home.find("kites-icons").unwrap()..];
+    assert!(icons.starts_with(r#"kites-icons"><svg width="20" height="20""#), "{icons}");
+    assert!(icons.contains(r#"class="kites-ok""#), "{icons}");
+    // `<TOCInline toc={toc} />` in a doc on the MDX path: levels 2 and 3, nested, `{#id}` and
+    // inline code kept, in place (before the first heading).
+    let doc = std::fs::read_to_string(out_dir.join("docs/contents/index.html")).unwrap();
+    let toc = r##"<ul class="table-of-contents"><li><a href="#frame">The <code>spar</code> and sail</a><ul><li><a href="#cross-spar">Cross spar</a></li></ul></li><li><a href="#tails">Tails</a></li></ul>"##;
+    let at = doc.find(toc).unwrap_or_else(|| panic!("{doc}"));
+    assert!(at < doc.find(r#"<h2 id="frame""#).unwrap(), "{doc}");
+    // `<head>` after a doc's front matter: its title and meta tags are the page's.
+    let launch = std::fs::read_to_string(out_dir.join("docs/launch/index.html")).unwrap();
+    let head = &launch[..launch.find("</head>").unwrap()];
+    assert!(head.contains("<title>Launch a kite: the complete guide</title>") && !head.contains("<title>Launching"), "{head}");
+    assert!(head.contains(r#"<meta name="description" content="How to launch a kite in light wind""#), "{head}");
+    assert!(head.contains(r#"<meta property="og:image" content="https://kites.example.org/img/launch.png""#), "{head}");
+    assert!(launch.contains("Run into the wind."), "{launch}");
+}
+
+/// Builds the site's React code with the theme (Node and the theme's `node_modules` needed).
+#[test]
+fn a_doc_head_holding_more_than_title_and_meta_is_an_error_naming_the_tag_and_line() {
+    let site = copy_of("docusaurus-modules");
+    let doc = site.path().join("docs/launch.md");
+    let text = std::fs::read_to_string(&doc).unwrap().replace("</head>", "  <link rel=\"canonical\" href=\"https://kites.example.org/launch\" />\n</head>");
+    std::fs::write(&doc, text).unwrap();
+    let out = docsite(&["build", path(site.path()), "--out", path(&site.path().join("build"))]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("docs/launch.md:9:3") && err.contains("`<link>` in `<head>` is not supported"), "{err}");
+}

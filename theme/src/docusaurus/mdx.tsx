@@ -11,6 +11,7 @@ import { Children, createContext, createElement, useContext, type ComponentType,
 import { CodeBlock as EngineCodeBlock } from '../components/CodeBlock';
 import { Mermaid } from '../components/Mermaid';
 import type { Element } from '../generated/contract';
+import Head from './core/Head';
 import Link from './core/Link';
 import Admonition from './theme/Admonition';
 import CodeBlock from './theme/CodeBlock';
@@ -88,6 +89,7 @@ const components = {
   img: MdxImg,
   pre: MdxPre,
   code: MdxCode,
+  head: Head,
   Admonition,
   CodeBlock,
   Tabs,

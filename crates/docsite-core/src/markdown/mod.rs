@@ -224,6 +224,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         data_origin: None,
         too_deep: false,
         mdx_syntax,
+        in_head: false,
     };
     b.check_site_imports();
     b.blocks(&split.blocks);
@@ -257,6 +258,8 @@ struct TreeBuilder<'a, 'r> {
     segment_inserted: Vec<usize>,
     /// The file is MDX (else CommonMark: `{` is text, text between HTML tags is not Markdown).
     mdx_syntax: bool,
+    /// Inside a doc's `<head>` block (its tokens are skipped: the doc takes the MDX path).
+    in_head: bool,
     /// Set while rendering text that comes from a data file: links are recorded against it.
     data_origin: Option<Origin>,
     /// Whether content deeper than [`MAX_DEPTH`] was reported (once per file).
@@ -962,9 +965,20 @@ impl TreeBuilder<'_, '_> {
         }
         use html5gum::{Token, Tokenizer};
         for token in Tokenizer::new(html).flatten() {
+            if self.in_head {
+                self.in_head = !matches!(&token, Token::EndTag(tag) if tag.name.eq_ignore_ascii_case(b"head"));
+                continue;
+            }
             match token {
                 Token::StartTag(tag) => {
                     let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+                    // `<head>` in an MDX doc sets the page's title and meta tags in Docusaurus
+                    // (its MDX components map `head` to `<Head>`): the MDX path does that.
+                    if name == "head" && self.mdx_syntax {
+                        self.js_error(line, None, "`<head>` (the page's title and meta tags) is not supported on the Markdown path".into(), "a site read from a Docusaurus config renders this doc on the MDX path");
+                        self.in_head = !tag.self_closing;
+                        continue;
+                    }
                     if name == mdx::LIST_ADMONITION_TAG {
                         let attrs: BTreeMap<String, String> = tag.attributes.iter().map(|(k, v)| (String::from_utf8_lossy(k).into_owned(), String::from_utf8_lossy(v).into_owned())).collect();
                         self.list_admonition(&attrs, line);
@@ -1557,6 +1571,14 @@ mod tests {
         let data = DataFiles::default();
         let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    #[test]
+    fn a_head_block_in_an_mdx_doc_needs_the_mdx_path_and_nothing_inside_it_is_refused() {
+        let r = ctx_render("<head>\n  <title>T</title>\n  <meta name=\"description\" content=\"D\" />\n</head>\n\nText <b>after</b>.\n");
+        assert!(r.needs_js);
+        let messages: Vec<(Option<usize>, &str)> = r.diagnostics.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(messages, vec![(Some(1), "`<head>` (the page's title and meta tags) is not supported on the Markdown path")]);
     }
 
     #[test]
