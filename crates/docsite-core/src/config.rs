@@ -1434,6 +1434,10 @@ impl SiteConfig {
             match config_path(site_dir, css) {
                 Err(msg) => errors.push(key_error(&key, msg)),
                 Ok(file) if !file.is_file() => errors.push(key_error(&key, format!("no stylesheet at {css:?} (from the site folder: {})", file.display()))),
+                // Linked as it is, a Sass file would be ignored by the browser: its styles missing.
+                Ok(file) if file.extension().is_some_and(|e| e == "scss" || e == "sass") => {
+                    errors.push(key_error(&key, format!("{css:?} is Sass (docusaurus-plugin-sass): docsite does not compile a Sass `customCss` yet, and its styles would be missing; compile it to CSS and name the .css file")))
+                }
                 Ok(_) => css_ok.push(css.clone()),
             }
         }

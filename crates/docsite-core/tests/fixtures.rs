@@ -722,3 +722,17 @@ fn what_docusaurus_builds_builds_with_a_warning_where_the_page_may_differ_from_t
     let footer = serde_json::to_string(&site.site_data().footer).unwrap();
     assert!(footer.contains("<svg"), "{footer}");
 }
+
+#[test]
+fn a_sass_custom_css_is_an_error_not_a_stylesheet_the_browser_ignores() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::write(dir.path().join("docs/intro.md"), "# Start\n").unwrap();
+    std::fs::write(dir.path().join("custom.scss"), "$brand: #0b5;\na { color: $brand; }\n").unwrap();
+    std::fs::write(dir.path().join("docsite.toml"), "title = \"T\"\nurl = \"https://example.org\"\ncustomCss = [\"custom.scss\"]\n").unwrap();
+    let report = match check(dir.path()) {
+        Err(BuildError::Invalid(d)) => d.report(),
+        other => panic!("the config should fail: {:?}", other.map(|_| ())),
+    };
+    assert!(report.contains("customCss[0]") && report.contains("is Sass"), "{report}");
+}
