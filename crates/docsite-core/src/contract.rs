@@ -101,8 +101,18 @@ pub struct SiteData {
     /// (`siteConfig.customFields`); the theme itself does not read it.
     #[ts(type = "Record<string, unknown>")]
     pub custom_fields: serde_json::Value,
-    /// The site's locale.
+    /// The locale of this build (a site with several locales is built once per locale).
     pub locale: LocaleData,
+    /// Code of the site's default locale (`i18n.defaultLocale`), served at the site's root.
+    pub default_locale: String,
+    /// Every locale of the site, in the configured order (the default one included), each
+    /// with the path its build is served under: what the locale dropdown lists and the
+    /// `hreflang` alternates name.
+    pub locales: Vec<LocaleLink>,
+    /// The messages of this build's locale by id: the theme's own strings (Docusaurus's
+    /// `theme.*` ids, from `@docusaurus/theme-translations` when the site has it) and the
+    /// site's `i18n/<locale>/code.json`. An id missing here shows its default message.
+    pub translations: std::collections::BTreeMap<String, String>,
     /// Navigation bar.
     pub navbar: NavbarData,
     /// Footer, when configured.
@@ -162,7 +172,7 @@ pub struct HostedSearchData {
     pub replace_to: Option<String>,
 }
 
-/// The single locale of the site.
+/// The locale of a build.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct LocaleData {
@@ -174,6 +184,23 @@ pub struct LocaleData {
     pub direction: String,
     /// Value of `<html lang>`.
     pub html_lang: String,
+}
+
+/// One locale of the site and where its pages are.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LocaleLink {
+    /// Locale code (`fr`).
+    pub code: String,
+    /// Name of the language in itself (`Français`), shown by the locale dropdown.
+    pub label: String,
+    /// `ltr` or `rtl`.
+    pub direction: String,
+    /// Value of `<html lang>` and of the `hreflang` alternates (`fr`, `fr-FR`).
+    pub html_lang: String,
+    /// Path the locale's pages are served under, with leading and trailing slash: the
+    /// site's `baseUrl` for the default locale, `<baseUrl><path>/` for the others.
+    pub base_url: String,
 }
 
 /// Navigation bar data.
@@ -866,6 +893,7 @@ pub fn typescript_declarations() -> String {
         RouteKind::decl(&cfg),
         SiteData::decl(&cfg),
         LocaleData::decl(&cfg),
+        LocaleLink::decl(&cfg),
         NavbarData::decl(&cfg),
         LogoData::decl(&cfg),
         Position::decl(&cfg),

@@ -116,6 +116,15 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
         }
     };
     let (internal_links, errors) = (r.internal_links, r.errors);
+    let locale = LocaleData {
+        code: raw.locale.code.clone(),
+        label: raw.locale.label.clone(),
+        direction: match raw.locale.direction {
+            crate::config::Direction::Ltr => "ltr".into(),
+            crate::config::Direction::Rtl => "rtl".into(),
+        },
+        html_lang: raw.locale.html_lang.clone(),
+    };
     (
         SiteData {
             title: raw.title.clone(),
@@ -124,15 +133,10 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             base_url: config.base_url.clone(),
             favicon: raw.favicon.clone(),
             custom_fields,
-            locale: LocaleData {
-                code: raw.locale.code.clone(),
-                label: raw.locale.label.clone(),
-                direction: match raw.locale.direction {
-                    crate::config::Direction::Ltr => "ltr".into(),
-                    crate::config::Direction::Rtl => "rtl".into(),
-                },
-                html_lang: raw.locale.html_lang.clone(),
-            },
+            locale: locale.clone(),
+            default_locale: locale.code.clone(),
+            locales: vec![LocaleLink { code: locale.code.clone(), label: locale.label.clone(), direction: locale.direction.clone(), html_lang: locale.html_lang.clone(), base_url: config.base_url.clone() }],
+            translations: BTreeMap::new(),
             navbar,
             footer,
             announcement_bar: raw.announcement_bar.as_ref().map(|a| AnnouncementBarData {

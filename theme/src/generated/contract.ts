@@ -81,9 +81,25 @@ favicon: string | null,
  */
 customFields: Record<string, unknown>, 
 /**
- * The site's locale.
+ * The locale of this build (a site with several locales is built once per locale).
  */
 locale: LocaleData, 
+/**
+ * Code of the site's default locale (`i18n.defaultLocale`), served at the site's root.
+ */
+defaultLocale: string, 
+/**
+ * Every locale of the site, in the configured order (the default one included), each
+ * with the path its build is served under: what the locale dropdown lists and the
+ * `hreflang` alternates name.
+ */
+locales: Array<LocaleLink>, 
+/**
+ * The messages of this build's locale by id: the theme's own strings (Docusaurus's
+ * `theme.*` ids, from `@docusaurus/theme-translations` when the site has it) and the
+ * site's `i18n/<locale>/code.json`. An id missing here shows its default message.
+ */
+translations: { [key in string]: string }, 
 /**
  * Navigation bar.
  */
@@ -143,6 +159,29 @@ direction: string,
  * Value of `<html lang>`.
  */
 htmlLang: string, };
+
+export type LocaleLink = { 
+/**
+ * Locale code (`fr`).
+ */
+code: string, 
+/**
+ * Name of the language in itself (`Français`), shown by the locale dropdown.
+ */
+label: string, 
+/**
+ * `ltr` or `rtl`.
+ */
+direction: string, 
+/**
+ * Value of `<html lang>` and of the `hreflang` alternates (`fr`, `fr-FR`).
+ */
+htmlLang: string, 
+/**
+ * Path the locale's pages are served under, with leading and trailing slash: the
+ * site's `baseUrl` for the default locale, `<baseUrl><path>/` for the others.
+ */
+baseUrl: string, };
 
 export type NavbarData = { 
 /**
