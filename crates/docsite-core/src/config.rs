@@ -60,9 +60,21 @@ pub struct RawConfig {
     /// no `image`: a file under `static/` given relative to `baseUrl` (e.g.
     /// `image = "img/social-card.png"`) or an absolute URL. No preview image when absent.
     pub image: Option<String>,
-    /// The site's language and text direction.
+    /// The site's language and text direction: its default locale, built at `baseUrl`.
     #[serde(default)]
     pub locale: RawLocale,
+    /// The site's other locales (Docusaurus's `i18n.locales` beyond the default one), in the
+    /// order the locale dropdown lists them after the default one. Each is built as a site
+    /// of its own under its `baseUrl` (`<baseUrl><code>/` unless given), its docs, blog
+    /// posts and Markdown pages replaced by their translations in `i18n/<path>/` where
+    /// there is one, its navbar, footer and sidebar labels and the theme's strings from the
+    /// JSON files there (the layout of Docusaurus's `write-translations`).
+    #[serde(default)]
+    pub locales: Vec<RawLocale>,
+    /// Folder of the locales' translation files, relative to the site (Docusaurus's
+    /// `i18n.path`).
+    #[serde(default = "default_i18n_path")]
+    pub i18n_path: String,
     /// Where the docs and sidebars are, the docs' URLs and versions, and how strictly
     /// problems are reported.
     #[serde(default)]
@@ -425,9 +437,18 @@ fn default_base_url() -> String {
     "/".into()
 }
 
-/// The site's one language. Without `[locale]` the site is English (`en`), left to right;
-/// a `[locale]` table must give all four keys.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// The docs' route prefix under `base_url` (`/docs`).
+fn docs_base(base_url: &str, route_base_path: &str) -> String {
+    format!("{}{}", base_url, route_base_path.trim_matches('/')).trim_end_matches('/').to_string()
+}
+
+fn default_i18n_path() -> String {
+    "i18n".into()
+}
+
+/// A language of the site. Without `[locale]` the site is English (`en`), left to right;
+/// a `[locale]` table must give `code`, `label`, `direction` and `htmlLang`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RawLocale {
     /// Locale code, e.g. `en`; hosted search filters results by it (`language:<code>`).
@@ -440,11 +461,21 @@ pub struct RawLocale {
     /// The `lang` attribute of every page's `<html>` (a BCP 47 tag such as `en` or `en-GB`);
     /// also the language the built-in search index stems words for.
     pub html_lang: String,
+    /// Folder of the locale's translation files under `i18nPath` (default: the code).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Whether the locale's translation files are read (default: when its folder exists).
+    #[serde(default)]
+    pub translate: Option<bool>,
+    /// Path the locale's pages are served under (default: the site's `baseUrl` for the
+    /// default locale, `<baseUrl><code>/` for the others).
+    #[serde(default)]
+    pub base_url: Option<String>,
 }
 
 impl Default for RawLocale {
     fn default() -> Self {
-        Self { code: "en".into(), label: "English".into(), direction: Direction::Ltr, html_lang: "en".into() }
+        Self { code: "en".into(), label: "English".into(), direction: Direction::Ltr, html_lang: "en".into(), path: None, translate: None, base_url: None }
     }
 }
 
@@ -1130,11 +1161,9 @@ pub struct SiteConfig {
     pub errors: Vec<Diagnostic>,
     /// Whether the configuration came from a Docusaurus config (no `docsite.toml`).
     pub from_docusaurus: bool,
-    /// Pages the Docusaurus config declares that docsite does not build yet (the routes of
-    /// `i18n.locales` beyond the default one), each an error that names them: a build fails
-    /// on them unless `--allow-missing-pages` leaves them out with a warning
-    /// (`build::Site::missing_pages`).
-    pub missing_pages: Vec<Diagnostic>,
+    /// The locale this configuration builds ([`SiteConfig::read_locale`]) and where its
+    /// translations are.
+    pub i18n: crate::i18n::Localization,
 }
 
 /// The raw configuration of a site and where it came from.
@@ -1144,7 +1173,6 @@ struct Source {
     /// The TOML text, to find the line of a key in errors found after parsing.
     toml: Option<String>,
     warnings: Vec<Diagnostic>,
-    missing_pages: Vec<Diagnostic>,
     /// Problems found while reading a Docusaurus config (a content plugin instance docsite
     /// cannot build), reported with the content's.
     errors: Vec<Diagnostic>,
@@ -1217,7 +1245,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                     return Err(errors);
                 }
             };
-            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, missing_pages: mapped.missing_pages, errors });
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors });
         }
     }
     let text = std::fs::read_to_string(&file).map_err(|e| {
@@ -1225,7 +1253,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
             .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md), or point docsite at a Docusaurus site (docusaurus.config.js)"))]
     })?;
     let raw = parse(&file, &text).map_err(|d| vec![d])?;
-    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), missing_pages: Vec::new(), errors: Vec::new() })
+    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), errors: Vec::new() })
 }
 
 /// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
@@ -1276,7 +1304,12 @@ impl SiteConfig {
     /// content is still checked. Only a configuration that cannot be read, or one whose
     /// docs or sidebars path leaves the site folder, is an `Err` (every error found so far).
     pub fn read_with(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
-        let Source { file, mut raw, toml: text, mut warnings, missing_pages, errors: source_errors } = read_source(site_dir)?;
+        Self::read_locale(site_dir, base_url, None)
+    }
+
+    /// [`SiteConfig::read_with`] before the locale's translations are applied.
+    fn read_untranslated(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
+        let Source { file, mut raw, toml: text, mut warnings, errors: source_errors } = read_source(site_dir)?;
         let from_docusaurus = text.is_none();
         let text = text.unwrap_or_default();
         if analytics_off() {
@@ -1456,10 +1489,17 @@ impl SiteConfig {
         if !base_url.ends_with('/') {
             base_url.push('/');
         }
-        let docs_base = format!("{}{}", base_url, raw.docs.route_base_path.trim_matches('/'))
-            .trim_end_matches('/')
-            .to_string();
+        let docs_base = docs_base(&base_url, &raw.docs.route_base_path);
+        let i18n = match crate::i18n::localization(&file, site_dir, &raw, &base_url, None) {
+            Ok(l) => l,
+            Err(e) => {
+                errors.extend(e);
+                raw.locales.clear();
+                crate::i18n::localization(&file, site_dir, &raw, &base_url, None).map_err(|e| errors.iter().cloned().chain(e).collect::<Vec<_>>())?
+            }
+        };
         Ok(SiteConfig {
+            i18n,
             site_dir: site_dir.to_path_buf(),
             file,
             default_mode: match raw.color_mode.default_mode {
@@ -1473,8 +1513,34 @@ impl SiteConfig {
             warnings,
             errors,
             from_docusaurus,
-            missing_pages,
         })
+    }
+
+    /// [`SiteConfig::read_with`] for the build of the locale `code` (`None`: the default
+    /// one): served under the locale's base URL, its navbar and footer translated.
+    pub fn read_locale(site_dir: &Path, base_url: Option<&str>, code: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
+        let mut config = Self::read_untranslated(site_dir, base_url)?;
+        if let Some(code) = code {
+            let site_base = config.base_url.clone();
+            let i18n = crate::i18n::localization(&config.file, site_dir, &config.raw, &site_base, Some(code))?;
+            let link = i18n.links.iter().find(|l| l.code == code).expect("the locale has a link");
+            config.base_url = link.base_url.clone();
+            config.raw.base_url = link.base_url.clone();
+            config.docs_base = docs_base(&config.base_url, &config.raw.docs.route_base_path);
+            if let Some(l) = config.raw.locales.iter().find(|l| l.code == code) {
+                config.raw.locale = l.clone();
+            }
+            config.i18n = i18n;
+        }
+        let mut errors = Vec::new();
+        crate::i18n::translate_theme(&config.i18n, &mut config.raw, &mut errors);
+        config.errors.extend(errors);
+        Ok(config)
+    }
+
+    /// The codes of the site's locales other than the default one, each built beside it.
+    pub fn other_locales(&self) -> Vec<String> {
+        self.raw.locales.iter().map(|l| l.code.clone()).collect()
     }
 
     /// Where a path the configuration names for reading (`docs.path`, `docs.sidebarPath`,

@@ -56,6 +56,23 @@ pub(crate) fn write<'a>(out: &Path, site_data_url: &str, pages: impl Iterator<It
     std::fs::rename(&tmp, &path).map_err(BuildError::io(&path))
 }
 
+/// Adds the pages of a locale's build (`pages`, paths relative to the locale's folder
+/// `prefix` of the output `root`) to the manifest the default locale's build wrote: the
+/// server reads the root's alone.
+pub(crate) fn add_pages<'a>(root: &Path, prefix: &str, pages: impl Iterator<Item = (PathBuf, &'a str)>) -> Result<(), BuildError> {
+    let path = root.join(PATH);
+    let bytes = std::fs::read(&path).map_err(BuildError::io(&path))?;
+    let mut manifest: Manifest = serde_json::from_slice(&bytes).map_err(|e| BuildError::Theme(format!("{}: {e}", path.display())))?;
+    for (rel, head) in pages {
+        let key = Path::new(prefix).join(rel).components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        manifest.pages.insert(key, script_hashes(head));
+    }
+    let json = serde_json::to_vec(&manifest).expect("json");
+    let tmp = root.join(format!("{PATH}.tmp-{}", std::process::id()));
+    crate::output::write_file(&tmp, &json)?;
+    std::fs::rename(&tmp, &path).map_err(BuildError::io(&path))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -168,8 +168,7 @@ impl DevSession {
         };
         // The site's React code is rebuilt when its sources changed (a no-op otherwise); a new
         // build gets fresh workers and its assets copied.
-        // The default locale only, as `docusaurus start` serves one (a warning names the others).
-        site.missing_pages(true)?;
+        // The default locale only, as `docusaurus start` serves one.
         let theme = site.site_build(&self.theme_dir, false)?;
         site.diagnostics.extend(theme.warnings.iter().cloned());
         if self.theme.as_ref() != Some(&theme) {

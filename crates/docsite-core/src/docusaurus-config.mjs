@@ -228,11 +228,63 @@ async function expandPresets(config) {
   return { ...config, presets: kept, plugins: [...plugins, ...(config.plugins ?? [])], themes: [...themes, ...(config.themes ?? [])] };
 }
 
+// Each locale's defaults as Docusaurus fills them in (`loadI18n`: label, direction, htmlLang,
+// path; the site's own `localeConfigs` win): from the site's `@docusaurus/core` when it has
+// one, else the same rules through Node's Intl (the label is the language's name in itself,
+// the direction the one Intl gives).
+function localeDefaults(locale, htmlLang) {
+  const parent = new Module(file);
+  parent.filename = file;
+  parent.paths = Module._nodeModulePaths(path.dirname(file));
+  try {
+    const i18n = createRequire(file)(resolve.call(Module, '@docusaurus/core/lib/server/i18n.js', parent));
+    if (typeof i18n.getDefaultLocaleConfig === 'function') {
+      return { path: locale, ...i18n.getDefaultLocaleConfig(locale, htmlLang) };
+    }
+  } catch {
+    // Not installed (or another layout): the same rules below.
+  }
+  const tag = htmlLang ?? locale;
+  let label = tag;
+  for (const l of [tag, tag.split('-').slice(0, 2).join('-'), tag.split('-')[0]]) {
+    try {
+      const name = new Intl.DisplayNames(l, { type: 'language', fallback: 'code' }).of(l);
+      if (name) {
+        label = name.charAt(0).toLocaleUpperCase(tag) + name.substring(1);
+        break;
+      }
+    } catch {
+      // Not a language tag Intl knows: the next, shorter form.
+    }
+  }
+  let direction = 'ltr';
+  try {
+    const l = new Intl.Locale(tag);
+    direction = (l.getTextInfo?.() ?? l.textInfo)?.direction ?? 'ltr';
+  } catch {
+    // Not a language tag: left to right.
+  }
+  return { label, direction, htmlLang: tag, path: locale };
+}
+
+function withLocaleConfigs(config) {
+  if (!config || typeof config !== 'object' || !config.i18n || !Array.isArray(config.i18n.locales)) return config;
+  const given = config.i18n.localeConfigs ?? {};
+  const localeConfigs = {};
+  for (const locale of config.i18n.locales) {
+    if (typeof locale !== 'string') continue;
+    const own = given[locale] ?? {};
+    localeConfigs[locale] = { ...localeDefaults(locale, own.htmlLang), ...own };
+  }
+  return { ...config, i18n: { ...config.i18n, localeConfigs } };
+}
+
 try {
   let config = await load();
   if (config && config.__esModule && 'default' in config) config = config.default;
   if (typeof config === 'function') config = await config({});
   config = await expandPresets(config);
+  config = withLocaleConfigs(config);
   const json = JSON.stringify({ config, unresolved: [...unresolved].sort() }, describe);
   // Done once the config is read, as Docusaurus's loader is: a module the config imports
   // may leave a timer or a watcher running (remark-typescript-tools does), which would keep

@@ -186,9 +186,6 @@ pub struct Mapped {
     /// What docsite cannot build as Docusaurus would: a plugin instance that routes pages
     /// the engine cannot make (a second docs instance). A build with these fails.
     pub errors: Vec<Diagnostic>,
-    /// Pages the config declares that docsite does not build yet (other locales): errors
-    /// unless the build is asked to leave them out (`SiteConfig::missing_pages`).
-    pub missing_pages: Vec<Diagnostic>,
 }
 
 /// Maps a Docusaurus config onto `docsite.toml` keys. `file` is named by the warnings.
@@ -196,7 +193,7 @@ pub struct Mapped {
 /// `schema` is the JSON Schema of `docsite.toml` (`RawConfig`'s, given by the config stage,
 /// which owns the type): a key it does not declare is pruned with a warning.
 pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
-    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), missing_pages: Vec::new(), instances: Vec::new() };
+    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
     // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
     // does not have (the navbar's own `className`, an item's `docsPluginId`, ...) is a warning, never a stop.
@@ -207,7 +204,7 @@ pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
         let shown = if THEME_CONFIG_KEYS.contains(&top) { format!("themeConfig.{key}") } else { key };
         m.warn(&shown, "not a key docsite knows");
     }
-    Mapped { config, warnings: m.warnings, errors: m.errors, missing_pages: m.missing_pages }
+    Mapped { config, warnings: m.warnings, errors: m.errors }
 }
 
 /// Writes the mapped config as `docsite.toml` text.
@@ -220,7 +217,6 @@ struct Mapper<'a> {
     file: &'a Path,
     warnings: Vec<Diagnostic>,
     errors: Vec<Diagnostic>,
-    missing_pages: Vec<Diagnostic>,
     /// The content plugin instances mapped so far: (package, id, config key).
     instances: Vec<(&'static str, String, String)>,
 }
@@ -302,7 +298,7 @@ impl Mapper<'_> {
                 "themes" => self.themes(v, &mut out),
                 "plugins" => self.plugins(v, &mut out, &mut docs),
                 "themeConfig" => self.theme_config(v, &mut out, &mut search),
-                "i18n" => self.i18n(v, dc),
+                "i18n" => self.i18n(v, &mut out),
                 "stylesheets" => self.warn(key, "extra stylesheets are not supported; use `customCss` of the classic preset's theme options"),
                 k if DEPLOY_KEYS.contains(&k) => self.warn(key, "used by `docusaurus deploy` or Docusaurus's own bundler, not by a docsite build"),
                 _ => self.warn(key, "not a key docsite knows"),
@@ -356,32 +352,52 @@ impl Mapper<'_> {
         out
     }
 
-    /// Locales beyond the default one are pages docsite does not build yet: one entry of
-    /// [`Mapped::missing_pages`] naming where they would be (`<baseUrl><locale>/…`, or the
-    /// locale's `localeConfigs.<locale>.path`).
-    fn i18n(&mut self, v: &Value, dc: &Value) {
+    /// `i18n`: the default locale becomes `locale`, the others `locales`, each with what
+    /// Docusaurus fills in (`localeConfigs`, completed by the evaluator: label, direction,
+    /// htmlLang, path) and the keys docsite builds them with (`baseUrl`, `translate`).
+    fn i18n(&mut self, v: &Value, out: &mut Map<String, Value>) {
         let default = v.get("defaultLocale").and_then(Value::as_str).unwrap_or("en");
-        let base = dc.get("baseUrl").and_then(Value::as_str).unwrap_or("/");
-        let base = if base.ends_with('/') { base.to_string() } else { format!("{base}/") };
-        let others: Vec<String> = v
-            .get("locales")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .filter(|l| *l != default)
-            .map(|l| {
-                let path = v.pointer(&format!("/localeConfigs/{}/path", l.replace('~', "~0").replace('/', "~1"))).and_then(Value::as_str).unwrap_or(l);
-                format!("{l} ({base}{}/…)", path.trim_matches('/'))
-            })
-            .collect();
-        if others.is_empty() {
-            return;
+        let configs = v.get("localeConfigs");
+        let locale = |code: &str| {
+            let c = configs.and_then(|c| c.get(code));
+            let text = |key: &str| c.and_then(|c| c.get(key)).and_then(Value::as_str);
+            let mut l = Map::new();
+            l.insert("code".into(), json!(code));
+            l.insert("label".into(), json!(text("label").unwrap_or(code)));
+            l.insert("direction".into(), json!(if text("direction") == Some("rtl") { "rtl" } else { "ltr" }));
+            l.insert("htmlLang".into(), json!(text("htmlLang").unwrap_or(code)));
+            for key in ["path", "baseUrl"] {
+                if let Some(t) = text(key) {
+                    l.insert(key.into(), json!(t));
+                }
+            }
+            if let Some(t) = c.and_then(|c| c.get("translate")).and_then(Value::as_bool) {
+                l.insert("translate".into(), json!(t));
+            }
+            Value::Object(l)
+        };
+        out.insert("locale".into(), locale(default));
+        let others: Vec<Value> = v.get("locales").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).filter(|l| *l != default).map(locale).collect();
+        if !others.is_empty() {
+            out.insert("locales".into(), Value::Array(others));
         }
-        self.missing_pages.push(
-            Diagnostic::error(self.file, format!("`i18n.locales`: docsite does not build other locales than the default `{default}` yet: the pages of {} would be missing", others.join(", ")))
-                .hint("Docusaurus builds every locale: build the site with it until locales are supported, or pass --allow-missing-pages to build the default locale alone (one warning then names the others)"),
-        );
+        if let Some(p) = v.get("path").and_then(Value::as_str) {
+            out.insert("i18nPath".into(), json!(p));
+        }
+        for (k, _) in v.as_object().into_iter().flatten() {
+            if !["defaultLocale", "locales", "localeConfigs", "path"].contains(&k.as_str()) {
+                self.warn(&format!("i18n.{k}"), "not an i18n option docsite knows");
+            }
+        }
+        for (code, c) in configs.and_then(Value::as_object).into_iter().flatten() {
+            for (k, _) in c.as_object().into_iter().flatten() {
+                if !["label", "direction", "htmlLang", "path", "baseUrl", "translate", "calendar"].contains(&k.as_str()) {
+                    self.warn(&format!("i18n.localeConfigs.{code}.{k}"), "not a locale option docsite knows");
+                } else if k == "calendar" && c[k].as_str().is_some_and(|cal| cal != "gregory") {
+                    self.warn(&format!("i18n.localeConfigs.{code}.calendar"), "dates are shown in the Gregorian calendar");
+                }
+            }
+        }
     }
 
     fn markdown(&mut self, v: &Value, out: &mut Map<String, Value>, docs: &mut Map<String, Value>) {
@@ -1031,8 +1047,18 @@ mod tests {
         let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
         assert_eq!(m.config["markdownFormat"], json!("detect"));
         assert!(m.warnings.is_empty() && m.errors.is_empty(), "{:?} {:?}", m.warnings, m.errors);
-        assert_eq!(m.missing_pages.len(), 1);
-        assert!(m.missing_pages[0].message.contains("fr (/kiln/fr/…)"), "{}", m.missing_pages[0].message);
+        // The default locale is the site's; the others are built beside it, with what
+        // Docusaurus fills in (the evaluator completes `localeConfigs`).
+        assert_eq!(m.config["locale"], json!({ "code": "en", "label": "en", "direction": "ltr", "htmlLang": "en" }));
+        assert_eq!(m.config["locales"], json!([{ "code": "fr", "label": "fr", "direction": "ltr", "htmlLang": "fr" }]));
+        let dc = json!({ "title": "T", "url": "https://example.org", "i18n": { "defaultLocale": "fr", "locales": ["en", "fr", "ar"], "path": "translations",
+            "localeConfigs": { "ar": { "label": "العربية", "direction": "rtl", "htmlLang": "ar-EG", "path": "arabic", "baseUrl": "/عربي/", "translate": false, "calendar": "islamic" } } } });
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
+        assert_eq!(m.config["locale"]["code"], json!("fr"));
+        assert_eq!(m.config["i18nPath"], json!("translations"));
+        assert_eq!(m.config["locales"][1], json!({ "code": "ar", "label": "العربية", "direction": "rtl", "htmlLang": "ar-EG", "path": "arabic", "baseUrl": "/عربي/", "translate": false }));
+        assert_eq!(m.config["locales"][0]["code"], json!("en"));
+        assert!(m.warnings.iter().any(|w| w.message.contains("i18n.localeConfigs.ar.calendar")), "{:?}", m.warnings);
         let dc = json!({ "title": "T", "url": "https://example.org", "markdown": { "format": "html" } });
         let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
         assert!(m.errors.iter().any(|e| e.message.contains("`markdown.format` must be")), "{:?}", m.errors);

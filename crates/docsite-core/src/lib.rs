@@ -25,6 +25,7 @@ pub mod emit;
 pub mod git;
 pub mod headers;
 pub mod highlight;
+pub mod i18n;
 pub mod json_spans;
 pub mod load;
 pub mod markdown;

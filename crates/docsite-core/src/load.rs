@@ -80,6 +80,9 @@ pub struct Doc {
     pub body: String,
     /// Number of lines before `body` in the file (front matter), for error lines.
     pub body_line: usize,
+    /// The file `source` translates, when `source` is the locale's translation of it
+    /// (`i18n/<locale>/docusaurus-plugin-content-docs/…`): what the edit link names.
+    pub untranslated: Option<PathBuf>,
 }
 
 impl Doc {
@@ -438,7 +441,8 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             }
         }
         let mut failed_docs = Vec::new();
-        let docs = load_docs(site, &name, &dir, &route_prefix, &doc_files, &mut diags, &mut failed_docs);
+        let folder = if name == CURRENT { CURRENT.to_string() } else { format!("version-{name}") };
+        let docs = load_docs(site, &name, &dir, &route_prefix, (&config.i18n, &folder), &doc_files, &mut diags, &mut failed_docs);
         let mut version = Version {
             name: name.clone(),
             label,
@@ -463,6 +467,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             None if name == CURRENT => version.sidebars = default_sidebar(&version, config.html_policy(), &mut diags),
             None => {}
         }
+        crate::i18n::translate_sidebars(&config.i18n, &folder, &mut version.label, &mut version.sidebars, &mut diags);
         check_references(&version, &mut diags);
         versions.push(version);
     }
@@ -604,8 +609,11 @@ impl DocFiles {
     }
 }
 
-/// The docs under `dir` that `files` selects (see [`markdown_files`] for symlinks).
-fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
+/// The docs under `dir` that `files` selects (see [`markdown_files`] for symlinks), each
+/// read from the locale's translation of it when there is one (`l10n`: the localization
+/// and the version's translation folder, `current` or `version-<name>`).
+#[allow(clippy::too_many_arguments)]
+fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, l10n: (&crate::i18n::Localization, &str), files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
     let paths = markdown_files(site, dir, |n| !(n.starts_with('.') || n == "node_modules"), diags);
     for path in &paths {
@@ -614,8 +622,12 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, files: 
         if !files.is_doc(rel) {
             continue;
         }
-        match load_doc(version, path, rel, route_prefix, diags) {
-            Ok(Some(doc)) => docs.push(doc),
+        let translation = l10n.0.translated(site, crate::i18n::DOCS_PLUGIN, l10n.1, rel);
+        match load_doc(version, translation.as_deref().unwrap_or(path), rel, route_prefix, diags) {
+            Ok(Some(mut doc)) => {
+                doc.untranslated = translation.is_some().then(|| path.to_path_buf());
+                docs.push(doc)
+            }
             Ok(None) => {}
             Err(d) => {
                 let id: Vec<String> = rel.with_extension("").iter().map(|s| strip_number_prefix(&s.to_string_lossy()).to_string()).collect();
@@ -702,7 +714,7 @@ fn load_doc(version: &str, path: &Path, rel: &Path, route_prefix: &str, diags: &
     if is_index && front.slug.is_none() && !dir_path.is_empty() {
         route.push('/');
     }
-    Ok(Some(Doc { id, source: path.to_path_buf(), route, front, body: body.to_string(), body_line }))
+    Ok(Some(Doc { id, source: path.to_path_buf(), route, front, body: body.to_string(), body_line, untranslated: None }))
 }
 
 /// Refuses a front matter value that becomes part of a route but could name a file outside

@@ -115,7 +115,8 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             serde_json::Value::Null
         }
     };
-    let (internal_links, errors) = (r.internal_links, r.errors);
+    let (internal_links, mut errors) = (r.internal_links, r.errors);
+    let translations = crate::i18n::theme_messages(&config.site_dir, &config.i18n, &raw.locale.html_lang, &mut errors);
     let locale = LocaleData {
         code: raw.locale.code.clone(),
         label: raw.locale.label.clone(),
@@ -134,9 +135,9 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             favicon: raw.favicon.clone(),
             custom_fields,
             locale: locale.clone(),
-            default_locale: locale.code.clone(),
-            locales: vec![LocaleLink { code: locale.code.clone(), label: locale.label.clone(), direction: locale.direction.clone(), html_lang: locale.html_lang.clone(), base_url: config.base_url.clone() }],
-            translations: BTreeMap::new(),
+            default_locale: config.i18n.default_code.clone(),
+            locales: config.i18n.links.clone(),
+            translations,
             navbar,
             footer,
             announcement_bar: raw.announcement_bar.as_ref().map(|a| AnnouncementBarData {

@@ -736,3 +736,43 @@ fn a_sass_custom_css_is_an_error_not_a_stylesheet_the_browser_ignores() {
     };
     assert!(report.contains("customCss[0]") && report.contains("is Sass"), "{report}");
 }
+
+#[test]
+fn each_locale_is_built_from_its_translations_with_the_untranslated_files_beside_them() {
+    // Issue 35 item 7: `i18n/<locale>/…` as `docusaurus write-translations` lays it out.
+    let dir = fixture("docusaurus-i18n");
+    let en = check(&dir).expect("the default locale builds");
+    assert!(!en.diagnostics.has_errors(), "{}", en.diagnostics.report());
+    let links: Vec<(String, String, String)> = en.site_data().locales.iter().map(|l| (l.code.clone(), l.base_url.clone(), l.direction.clone())).collect();
+    let expect = |c: &str, b: &str, d: &str| (c.to_string(), b.to_string(), d.to_string());
+    assert_eq!(links, [expect("en", "/", "ltr"), expect("fr", "/fr/", "ltr"), expect("ar", "/ar/", "rtl")]);
+    assert_eq!(en.site_data().locales[1].label, "Français");
+    assert!(en.page("/docs/intro").is_some() && en.site_data().translations.is_empty());
+
+    let fr = docsite_core::build::check_locale(&dir, None, None, Some("fr")).expect("the French locale builds");
+    assert!(!fr.diagnostics.has_errors(), "{}", fr.diagnostics.report());
+    assert_eq!((fr.site_data().locale.code.as_str(), fr.site_data().default_locale.as_str(), fr.site_data().base_url.as_str()), ("fr", "en", "/fr/"));
+    // A translated doc replaces its file; one without a translation is read as it is.
+    let intro = fr.page("/fr/docs/intro").expect("the translated doc");
+    assert_eq!(intro.title, "Premiers pas");
+    let text = serde_json::to_string(&intro.content).unwrap();
+    assert!(text.contains("Choisissez d'abord") && text.contains(r#""href":"/fr/docs/nibs""#), "{text}");
+    assert!(serde_json::to_string(&fr.page("/fr/docs/nibs").unwrap().content).unwrap().contains("A nib sets the width"));
+    // The Markdown page and the blog's options are translated too.
+    assert_eq!(fr.page("/fr/about").unwrap().title, "À propos de Quill");
+    assert!(serde_json::to_string(fr.page("/fr/blog").unwrap()).unwrap().contains("Nouvelles de Quill"));
+    // Sidebar, navbar and footer labels from the JSON files, the theme's strings from code.json.
+    let sidebar = serde_json::to_string(fr.sidebar("current", "guide").unwrap()).unwrap();
+    assert!(sidebar.contains("Les bases") && sidebar.contains("Fournisseurs d'encre") && !sidebar.contains("Basics"), "{sidebar}");
+    let chrome = serde_json::to_string(&(&fr.site_data().navbar, &fr.site_data().footer)).unwrap();
+    for says in ["Guide de l'utilisateur", "Actualités", "Lire", "Premiers pas", "Les auteurs de Quill"] {
+        assert!(chrome.contains(says), "{says}: {chrome}");
+    }
+    assert_eq!(fr.site_data().translations.get("theme.docs.paginator.next").map(String::as_str), Some("Suivant"));
+
+    // A locale without translations is the default locale's content under its own path, right to left.
+    let ar = docsite_core::build::check_locale(&dir, None, None, Some("ar")).expect("the Arabic locale builds");
+    assert_eq!((ar.site_data().locale.direction.as_str(), ar.site_data().locale.html_lang.as_str()), ("rtl", "ar"));
+    assert_eq!(ar.page("/ar/docs/intro").unwrap().title, "Getting started");
+    assert!(ar.site_data().translations.is_empty());
+}

@@ -1071,32 +1071,17 @@ fn dev_watches_the_docs_beside_the_site_folder() {
     assert!(page.contains("were edited in place"), "{page}");
 }
 
-/// Locales docsite does not build yet are pages the site declares: an error naming where
-/// they would be, unless `--allow-missing-pages` leaves them out with a warning (issue 35
-/// item 7 is to build them).
+/// `check` checks every locale, as `build` builds every one: a broken link in a translation
+/// is an error of the site, named at the translated file.
 #[test]
-fn other_locales_are_missing_pages_an_error_unless_allowed() {
-    let site = copy_of("docusaurus-template");
-    let config = site.path().join("docusaurus.config.js");
-    let text = std::fs::read_to_string(&config).unwrap();
-    let i18n = "baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'ar'], localeConfigs: { ar: { direction: 'rtl', path: 'arabic' } } },";
-    std::fs::write(&config, text.replacen("baseUrl: '/',", i18n, 1)).unwrap();
-    let out_dir = site.path().join("build");
-    for command in ["build", "check"] {
-        let out = docsite(&[command, path(site.path())]);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
-        let error = err.lines().find(|l| l.contains("`i18n.locales`")).unwrap_or_else(|| panic!("{command}: no error in\n{err}"));
-        assert!(error.starts_with("error: docusaurus.config.js") && error.contains("fr (/fr/…)") && error.contains("ar (/arabic/…)"), "{error}");
-        assert!(err.contains("--allow-missing-pages"), "{err}");
-    }
-    assert!(!out_dir.exists(), "nothing written");
-    let out = docsite(&["build", path(site.path()), "--allow-missing-pages"]);
+fn check_finds_the_problems_of_every_locale() {
+    let site = copy_of("docusaurus-i18n");
+    let translated = site.path().join("i18n/fr/docusaurus-plugin-content-docs/current/intro.md");
+    append(&translated, "\nVoir aussi [la palette](./palette.md).\n");
+    let out = docsite(&["check", path(site.path())]);
     let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{err}");
-    let warning = err.lines().find(|l| l.contains("`i18n.locales`")).unwrap_or_else(|| panic!("no warning in\n{err}"));
-    assert!(warning.starts_with("warning: docusaurus.config.js") && warning.contains("left out: --allow-missing-pages"), "{warning}");
-    assert!(out_dir.join("handbook/intro/index.html").is_file());
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("error: i18n/fr/docusaurus-plugin-content-docs/current/intro.md:") && err.contains("palette.md"), "{err}");
 }
 
 /// A rebuild takes unchanged pages from `.docsite/prerender/` and unchanged compressions
@@ -1195,4 +1180,28 @@ fn a_doc_head_holding_more_than_title_and_meta_is_an_error_naming_the_tag_and_li
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("docs/launch.md:9:3") && err.contains("`<link>` in `<head>` is not supported"), "{err}");
+}
+
+#[test]
+fn every_locale_is_written_in_its_folder_and_the_host_files_at_the_root_cover_them_all() {
+    let site = copy_of("docusaurus-i18n");
+    let out_dir = site.path().join("build");
+    let out = docsite(&["build", path(site.path()), "--out", path(&out_dir)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("built 24 routes"), "8 routes for each of 3 locales: {err}");
+    let page = |rel: &str| std::fs::read_to_string(out_dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}\n{err}"));
+    assert!(page("docs/intro/index.html").contains(r#"<html lang="en" dir="ltr""#));
+    assert!(page("fr/docs/intro/index.html").contains(r#"<html lang="fr" dir="ltr""#) && page("fr/docs/intro/index.html").contains("Premiers pas"));
+    assert!(page("ar/docs/intro/index.html").contains(r#"<html lang="ar" dir="rtl""#));
+    // Each locale has its own search index and sitemap; the host files and the server's
+    // script manifest are the root's alone, and name every locale's pages.
+    for rel in ["fr/pagefind/pagefind-entry.json", "ar/sitemap.xml"] {
+        assert!(out_dir.join(rel).is_file(), "{rel}");
+    }
+    assert!(!out_dir.join("fr/_headers").exists() && !out_dir.join("fr/_redirects").exists() && !out_dir.join("fr/robots.txt").exists());
+    assert!(page("_redirects").contains("/fr/docs/intro/index.html /fr/docs/intro 301!"));
+    assert!(page("_headers").contains("/ar/assets/*"));
+    assert!(page("_docsite/csp.json").contains("\"fr/docs/intro/index.html\""));
+    assert!(page("ar/sitemap.xml").contains("https://quill.example.org/ar/docs/nibs"));
 }

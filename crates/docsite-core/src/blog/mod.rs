@@ -70,7 +70,14 @@ impl Post {
 /// Loads the blog when the site has one: every post of the blog folder, validated. Each
 /// problem is a diagnostic naming the file and line; a post with one is left out.
 pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
-    let settings = config.raw.blog.clone()?;
+    let mut settings = config.raw.blog.clone()?;
+    // The locale's `options.json` translates the blog's title and description.
+    let options = config.i18n.messages(&format!("{}/options.json", crate::i18n::BLOG_PLUGIN), diags);
+    for (id, text) in [("title", &mut settings.blog_title), ("description", &mut settings.blog_description)] {
+        if let Some(m) = options.get(id) {
+            *text = m.clone();
+        }
+    }
     let route = load::join_route(config.base_url.trim_end_matches('/'), &settings.route_base_path);
     let dir = config.read_path(&settings.path);
     let (authors, problems) = authors::read_map(&config.site_dir, &dir, &config.base_url);
@@ -82,7 +89,8 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     for path in files {
         let path = path.as_path();
         let rel = path.strip_prefix(&dir).expect("under the blog folder").to_string_lossy().replace('\\', "/");
-        match read_post(path, &rel, &route, authors.as_ref(), config) {
+        let translation = config.i18n.translated(&config.site_dir, crate::i18n::BLOG_PLUGIN, "", Path::new(&rel));
+        match read_post(translation.as_deref().unwrap_or(path), &rel, &route, authors.as_ref(), config) {
             Ok(Some(post)) => {
                 let key = normalize_route(&post.route);
                 if let Some(first) = seen.get(&key) {

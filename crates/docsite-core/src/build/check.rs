@@ -47,12 +47,18 @@ pub fn check_with(site_dir: &Path, cache: Option<&mut RenderCache>) -> Result<Si
 }
 
 /// [`check_with`], with the configuration's `baseUrl` replaced by `base_url` when given.
-pub fn check_at(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: Option<&str>) -> Result<Site, BuildError> {
+pub fn check_at(site_dir: &Path, cache: Option<&mut RenderCache>, base_url: Option<&str>) -> Result<Site, BuildError> {
+    check_locale(site_dir, cache, base_url, None)
+}
+
+/// [`check_at`] for the locale `locale` of the site (`None`: the default one; see
+/// `crate::i18n`).
+pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_url: Option<&str>, locale: Option<&str>) -> Result<Site, BuildError> {
     let keep_state = cache.is_some();
     let mut timings = Vec::new();
 
     let t = Instant::now();
-    let mut loaded = load_stage(site_dir, base_url)?;
+    let mut loaded = load_stage(site_dir, base_url, locale)?;
     timings.push(("load", t.elapsed().as_secs_f64()));
 
     let t = Instant::now();
@@ -185,7 +191,7 @@ struct DocHead {
 /// Reads the config, the content, the schema sets, the site data and the data files. Stops
 /// only when the config or the content tree cannot be read at all (and the report says
 /// so); every other problem, in the config too, is collected for the report.
-fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildError> {
+fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> Result<Loaded, BuildError> {
     let fail = |mut d: Diagnostics, ds: Vec<Diagnostic>, why: &str| {
         d.extend(ds);
         d.normalize(site_dir);
@@ -193,7 +199,7 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
         BuildError::Invalid(d)
     };
     let mut diags = Diagnostics::default();
-    let mut config = SiteConfig::read_with(site_dir, base_url).map_err(|e| fail(Diagnostics::default(), e, "with these configuration errors docsite cannot find the docs"))?;
+    let mut config = SiteConfig::read_locale(site_dir, base_url, locale).map_err(|e| fail(Diagnostics::default(), e, "with these configuration errors docsite cannot find the docs"))?;
     diags.extend(config.warnings.iter().cloned());
     diags.extend(std::mem::take(&mut config.errors));
     let mut content = load::load(&config).map_err(|e| fail(diags.clone(), e, "the versions of the docs cannot be read"))?;
@@ -207,7 +213,25 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>) -> Result<Loaded, BuildEr
     // link; a full URL leaves the site and is not checked, nor is a `to` the config check
     // refused (reported there).
     config_links.extend(config.raw.redirects.iter().enumerate().filter(|(_, r)| r.to.starts_with('/') && !r.to.starts_with("//")).map(|(i, r)| (format!("redirects[{i}]"), format!("{}{}", config.base_url, r.to.trim_start_matches('/')))));
-    let mut doc_routes: HashMap<PathBuf, String> = content.versions.iter().flat_map(|v| &v.docs).map(|d| (crate::paths::normalize_path(&d.source), d.route.clone())).collect();
+    // A translated doc is linked to by its translation's path and by the path it translates
+    // (a link from a translation to a doc that has none names the untranslated file).
+    let mut doc_routes: HashMap<PathBuf, String> = content
+        .versions
+        .iter()
+        .flat_map(|v| &v.docs)
+        .flat_map(|d| std::iter::once(&d.source).chain(&d.untranslated).map(|p| (crate::paths::normalize_path(p), d.route.clone())))
+        .collect();
+    // ... and a doc with none by the path its translation would have.
+    if let Some(l10n) = &config.i18n.dir {
+        for v in &content.versions {
+            let folder = if v.name == load::CURRENT { load::CURRENT.to_string() } else { format!("version-{}", v.name) };
+            for d in v.docs.iter().filter(|d| d.untranslated.is_none()) {
+                if let Ok(rel) = d.source.strip_prefix(&v.dir) {
+                    doc_routes.insert(crate::paths::normalize_path(&l10n.join(crate::i18n::DOCS_PLUGIN).join(&folder).join(rel)), d.route.clone());
+                }
+            }
+        }
+    }
     // Data files (`data/*.json`), validated before any page places them.
     let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
     // In a Docusaurus site, `data/` belongs to the site's own React code, not to docsite.

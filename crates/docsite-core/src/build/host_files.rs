@@ -41,9 +41,47 @@ pub const REDIRECTS_FILE: &str = "_redirects";
 /// Writes the host files; `heads` are the theme's heads of the pre-rendered documents (path
 /// relative to `out`, head HTML before anything from content or config joined it), whose
 /// inline scripts are the only ones a page's policy allows (as `docsite serve` does).
-pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path) -> Result<(), BuildError> {
+///
+/// The build of a locale other than the default one (`root`: the output folder of the
+/// whole site, which the default locale's build wrote first) adds its rules to the root's
+/// `_headers` and `_redirects`, the only ones hosts read; its own sitemap and feeds are in
+/// its folder, as Docusaurus writes them.
+pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path, root: Option<&Path>) -> Result<(), BuildError> {
     let deploy = &site.config.raw.deploy;
     let html: HashMap<PathBuf, Vec<String>> = heads.map(|(p, head)| (p, crate::csp_manifest::script_hashes(head))).collect();
+    if let Some(root) = root {
+        if deploy.write_headers {
+            let file = root.join(HEADERS_FILE);
+            let text = std::fs::read_to_string(&file).map_err(BuildError::io(&file))?;
+            let mut all = headers::HeaderRules::parse(&text);
+            let mut own = header_rules(site, &html);
+            // The root's rule for everything under the base URL covers the locale's pages
+            // too: its policy allows their inline scripts as well (the theme's head script
+            // names the locale's base URL), and the locale's rules follow the root's.
+            let everything = own.rules.remove(0);
+            if let (Some(root_rule), Some((_, policy))) = (all.rules.first_mut(), everything.1.iter().find(|(n, _)| n == "content-security-policy")) {
+                let mut hashes: Vec<String> = root_rule.1.iter().filter(|(n, _)| n == "content-security-policy").flat_map(|(_, v)| sha_sources(v)).collect();
+                hashes.extend(sha_sources(policy).filter(|h| !hashes.contains(h)).collect::<Vec<_>>());
+                for (name, value) in root_rule.1.iter_mut().filter(|(n, _)| n == "content-security-policy") {
+                    let _ = name;
+                    *value = headers::content_security_policy(&hashes, &SiteSources::of_site(&site.site_data));
+                }
+            }
+            all.rules.extend(own.rules);
+            write_file(&file, all.to_file(COMMENT).as_bytes())?;
+        }
+        if deploy.write_redirects {
+            let file = root.join(REDIRECTS_FILE);
+            let mut text = std::fs::read_to_string(&file).map_err(BuildError::io(&file))?;
+            text.push_str(&format!("# Locale {}\n", site.config.i18n.code));
+            text.push_str(redirects(site).lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect::<String>().as_str());
+            write_file(&file, text.as_bytes())?;
+        }
+        if deploy.sitemap {
+            write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
+        }
+        return super::feeds::write(site, out);
+    }
     if deploy.write_headers {
         write_file(&out.join(HEADERS_FILE), header_rules(site, &html).to_file(COMMENT).as_bytes())?;
     }
@@ -93,6 +131,11 @@ fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRule
         rules.push((under(base, &rule.path), rule.values.iter().map(|(n, v)| (n.to_ascii_lowercase(), v.clone())).collect()));
     }
     HeaderRules { rules }
+}
+
+/// The `'sha256-…'` sources of a Content-Security-Policy value.
+fn sha_sources(policy: &str) -> impl Iterator<Item = String> + '_ {
+    policy.split([' ', ';']).filter(|t| t.starts_with("'sha256-")).map(str::to_string)
 }
 
 /// The inline-script hashes of every page, without duplicates, in the order of the pages'

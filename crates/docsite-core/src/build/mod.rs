@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-pub use check::{check, check_at, check_with};
+pub use check::{check, check_at, check_locale, check_with};
 pub use host_files::{HEADERS_FILE, REDIRECTS_FILE};
 pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
 pub use incremental::RenderCache;
@@ -98,7 +98,6 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut site = check_at(&opts.site_dir, None, opts.base_url.as_deref())?;
     crate::output::check_out_beside(&out_dir, &opts.out_dir, &site.config.content_dirs())?;
     opts.stage("building the theme (and the site's React code) when their sources changed");
-    site.missing_pages(opts.allow_missing_pages)?;
     let theme = site.site_build(&opts.theme_dir, opts.allow_missing_pages)?;
     site.diagnostics.extend(theme.warnings.iter().cloned());
     let t = std::time::Instant::now();
@@ -106,16 +105,40 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     // The build being replaced: its compressions of files this build writes again unchanged
     // are taken, not redone (a marked output folder is one a docsite build wrote).
     let marked = std::fs::symlink_metadata(out_dir.join(crate::output::BUILD_MARKER)).is_ok_and(|m| m.is_file());
-    if let Err(e) = write_site(&mut site, opts, &theme, staging.dir(), marked.then_some(out_dir.as_path())) {
+    let others = site.config.other_locales();
+    let mut locale_routes = 0;
+    let written = write_site(&mut site, opts, &theme, staging.dir(), None, marked.then_some(out_dir.as_path())).and_then(|()| {
+        site.timings.push(("write", t.elapsed().as_secs_f64()));
+        // Each other locale is a site of its own in its folder of the output (as Docusaurus
+        // builds it), checked and written after the default one.
+        for code in &others {
+            opts.stage(&format!("locale {code}: loading, rendering and checking the content"));
+            let mut local = check_locale(&opts.site_dir, None, opts.base_url.as_deref(), Some(code))?;
+            let theme = local.site_build(&opts.theme_dir, opts.allow_missing_pages)?;
+            let rel = local.config.i18n.out_rel.clone();
+            let out = crate::output::under(staging.dir(), &rel)?;
+            let previous = marked.then(|| out_dir.join(&rel));
+            write_site(&mut local, opts, &theme, &out, Some(staging.dir()), previous.as_deref())?;
+            locale_routes += local.pages.len() + 1;
+            for d in local.diagnostics.items() {
+                if !site.diagnostics.items().contains(d) {
+                    site.diagnostics.push(d.clone());
+                }
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = written {
         staging.abandon();
         return Err(e);
     }
-    site.timings.push(("write", t.elapsed().as_secs_f64()));
     staging.commit()?;
-    Ok(BuildReport { routes: site.pages.len() + 1, frame_src: site.site_data.frame_src.clone(), diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
+    Ok(BuildReport { routes: site.pages.len() + 1 + locale_routes, frame_src: site.site_data.frame_src.clone(), diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
 }
 
-fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, previous: Option<&Path>) -> Result<(), BuildError> {
+/// Writes `site` into `out`; `root` is the output of the whole site when `site` is the
+/// build of a locale other than the default one, in a folder of it.
+fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, root: Option<&Path>, previous: Option<&Path>) -> Result<(), BuildError> {
     site.copy_files(&theme.client(), out, true)?;
     let template = site.template(&theme.client())?;
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
@@ -183,8 +206,12 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage("writing host files");
     let redirect_pages = site.redirect_pages();
     let page_heads = || heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
-    crate::csp_manifest::write(out, &chunks.site.url, page_heads().chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str()))), false)?;
-    host_files::write(site, page_heads(), out)?;
+    let csp_pages = page_heads().chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
+    match root {
+        Some(root) => crate::csp_manifest::add_pages(root, &site.config.i18n.out_rel, csp_pages)?,
+        None => crate::csp_manifest::write(out, &chunks.site.url, csp_pages, false)?,
+    }
+    host_files::write(site, page_heads(), out, root)?;
     site.write_redirects(out, &redirect_pages)?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((heads, jobs));

@@ -115,7 +115,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             version_routes,
             edit_url: match &d.front.custom_edit_url {
                 Some(url) => url.clone(),
-                None => edit_url(config, &d.source),
+                None => edit_url(config, d.untranslated.as_ref().unwrap_or(&d.source)),
             },
             tags: d.front.tags.iter().map(|t| PageLink { label: t.label().to_string(), href: encode_path(&tag_route(v, &t.slug())) }).collect(),
             unlisted: d.front.unlisted,

@@ -71,6 +71,13 @@ pub(super) fn load_pages(config: &SiteConfig, diags: &mut Diagnostics) -> (Vec<P
         let rel = path.strip_prefix(&dir).expect("under the pages folder");
         let stem = rel.with_extension("").to_string_lossy().replace('\\', "/");
         let rel_route = if stem == "index" { "" } else { stem.strip_suffix("/index").unwrap_or(&stem) };
+        let translation = config.i18n.translated(&config.site_dir, crate::i18n::PAGES_PLUGIN, "", rel);
+        if is_react {
+            if let Some(t) = &translation {
+                diags.push(Diagnostic::error(t, "a translated React page is not supported yet: this locale's page would show the untranslated one").hint("translate the page's text with <Translate> and `code.json` instead"));
+            }
+        }
+        let path = translation.as_deref().filter(|_| !is_react).unwrap_or(path);
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {

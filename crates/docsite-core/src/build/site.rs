@@ -94,7 +94,12 @@ impl Site {
         self.pages.iter().find(|p| p.route == route).map(|p| &p.data)
     }
 
-    /// The site data.
+    /// The site's configuration, as read for this build's locale.
+    pub fn config(&self) -> &SiteConfig {
+        &self.config
+    }
+
+    /// The data every page of the site reads.
     pub fn site_data(&self) -> &SiteData {
         &self.site_data
     }
@@ -173,31 +178,6 @@ impl Site {
         let message = format!("the site's React pages ({}) are left out (--allow-missing-pages): their code did not build with the theme; {why}", routes.join(", "));
         let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
         self.diagnostics.push(Diagnostic::error(file, message).with_severity(Severity::Warning));
-    }
-
-    /// The pages the config declares that docsite does not build
-    /// ([`SiteConfig::missing_pages`]: other locales): an error naming them, so a build
-    /// writes every page or fails, unless `allow_missing_pages` (`--allow-missing-pages`,
-    /// and `docsite dev`, which serves the default locale as `docusaurus start` does) leaves
-    /// them out with a warning each.
-    pub fn missing_pages(&mut self, allow_missing_pages: bool) -> Result<(), BuildError> {
-        let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file).to_path_buf();
-        let missing = self.config.missing_pages.iter().map(|d| Diagnostic { file: Some(file.clone()), ..d.clone() });
-        if allow_missing_pages {
-            for d in missing {
-                let message = format!("{} (left out: --allow-missing-pages)", d.message);
-                self.diagnostics.push(Diagnostic { message, hint: None, ..d }.with_severity(Severity::Warning));
-            }
-            return Ok(());
-        }
-        let missing: Vec<Diagnostic> = missing.collect();
-        if missing.is_empty() {
-            return Ok(());
-        }
-        // Every problem in one report: the content's warnings with the missing pages.
-        let mut diags = self.diagnostics.clone();
-        missing.into_iter().for_each(|d| diags.push(d));
-        Err(BuildError::Invalid(diags))
     }
 
     /// Whether rendering the site needs a build of its own React code (React pages, or

@@ -27,7 +27,7 @@ pub(crate) struct Args {
     #[arg(long)]
     timings: bool,
     /// Build the rest of the site when some pages it declares cannot be built (React pages
-    /// whose code does not build, locales other than the default), leaving them out with a
+    /// whose code does not build), leaving them out with a
     /// warning that names them (without it such a build fails: it would lack those pages).
     #[arg(long)]
     allow_missing_pages: bool,

@@ -50,9 +50,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
     let mut diags = docsite_core::diagnostics::Diagnostics::default();
     diags.extend(mapped.warnings);
-    // What the written config cannot say (a second docs instance, other locales): pages the
-    // migrated site will not have, named here once.
-    diags.extend(mapped.errors.into_iter().chain(mapped.missing_pages).map(|d| d.with_severity(docsite_core::diagnostics::Severity::Warning)));
+    // What the written config cannot say (a second docs instance): pages the migrated site
+    // will not have, named here once.
+    diags.extend(mapped.errors.into_iter().map(|d| d.with_severity(docsite_core::diagnostics::Severity::Warning)));
     diags.normalize(&site_dir);
     eprint!("{}", diags.report());
     let header = format!("# Written by `docsite migrate` from {}.\n\n", file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
