@@ -158,7 +158,7 @@ describe('locale dropdown', () => {
 
   it('lists every locale, the current one active, linking to the same page, then the items after', () => {
     const french = frenchSite('/kiln/');
-    const withAfter = { ...item, itemsAfter: [{ label: 'Help us translate', to: null, href: 'https://crowdin.com/x', activeBasePath: null, activeBaseRegex: null, className: null, ariaLabel: null }] };
+    const withAfter = { ...item, itemsAfter: [{ label: 'Help us translate', to: null, href: 'https://crowdin.com/x', activeBasePath: null, activeBaseRegex: null }] };
     const root = mount(withProviders(<LocaleDropdownItem item={withAfter} mobile={false} />, { site: french, page: { ...page, path: '/kiln/fr/docs/intro' }, url: '/kiln/fr/docs/intro?x=1#part' }));
     const links = Array.from(root.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual(['English', 'Français', 'العربية', 'Help us translate']);
