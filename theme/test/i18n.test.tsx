@@ -17,8 +17,9 @@ import type { NavbarItem, SiteData } from '../src/generated/contract';
 import { setTranslations, t } from '../src/lib/i18n';
 import { localePath } from '../src/lib/locales';
 import { pluralForm, tPlural } from '../src/lib/plural';
-import { cleanup, mount, withProviders } from './render';
-import { page, site } from './fixtures';
+import { act } from 'react';
+import { cleanup, hydrateServerHtml, mount, withProviders } from './render';
+import { page, routes, sidebar, site } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -121,6 +122,19 @@ describe('theme strings in the build’s locale', () => {
     ]);
     expect(html).toContain('REMARQUE');
     expect(html).toContain('aria-label="Lien direct vers Intro"');
+  });
+});
+
+describe('a translated page in the browser', () => {
+  it('hydrates the server HTML of a French page without warnings, its strings and locale links as the server wrote them', () => {
+    const french = frenchSite();
+    const hydrated = hydrateServerHtml(french, routes, page, sidebar);
+    expect(hydrated.errors).toEqual([]);
+    expect(hydrated.warnings).toEqual([]);
+    expect(document.querySelector('nav[aria-label="Pages de documentation"]')?.textContent).toContain('Suivant');
+    const locales = Array.from(document.querySelectorAll('nav.navbar a')).filter((a) => ['English', 'Français', 'العربية'].includes(a.textContent ?? ''));
+    expect(locales.map((a) => a.getAttribute('href'))).toEqual([page.path, `/fr${page.path}`, `/ar${page.path}`]);
+    act(() => hydrated.root.unmount());
   });
 });
 
