@@ -89,7 +89,7 @@ describe('doc sidebar', () => {
     expect(current?.textContent).toBe('API Specification');
     const toggles = root.querySelectorAll('button[aria-expanded]');
     expect(toggles[0]?.getAttribute('aria-expanded')).toBe('true'); // API: holds the page
-    expect(toggles[1]?.getAttribute('aria-label')).toBe("Toggle the collapsible sidebar category 'Context Data'");
+    expect(toggles[1]?.getAttribute('aria-label')).toBe("Expand sidebar category 'Context Data'");
     expect(toggles[1]?.getAttribute('aria-expanded')).toBe('false');
     expect(root.querySelector('a[href="/docs/context/spec"]')?.textContent).toBe('Context Data');
     click(toggles[1] ?? null);

@@ -1,6 +1,8 @@
-//! The `<head>` tags of a page (title, description, canonical, Open Graph), as an
-//! HTML string for the server render and as DOM updates after client navigation.
+//! The `<head>` tags of a page (title, description, canonical, Open Graph, the page in
+//! each locale), as an HTML string for the server render and as DOM updates after client
+//! navigation.
 import type { PageData, SiteData } from '../generated/contract';
+import { localePath } from '../lib/locales';
 
 /** `{page} | {site}`, or the site title alone on the home page. */
 export function pageTitle(site: SiteData, page: Pick<PageData, 'path' | 'title'>): string {
@@ -11,6 +13,22 @@ export function pageTitle(site: SiteData, page: Pick<PageData, 'path' | 'title'>
 export function canonicalUrl(site: SiteData, page: Pick<PageData, 'path'>): string {
   return `${site.url.replace(/\/+$/, '')}${page.path}`;
 }
+
+/**
+ * The page in every locale, as Docusaurus's `SiteMetadata` gives it (a site with one
+ * locale too): an `hreflang` alternate per locale, one `x-default` for the default locale,
+ * and `og:locale` (the `htmlLang` with `_`, as Open Graph writes it) with an
+ * `og:locale:alternate` for each other language.
+ */
+export function localeAlternates(site: SiteData, page: Pick<PageData, 'path'>): { hreflang: string; href: string }[] {
+  const origin = site.url.replace(/\/+$/, '');
+  const links = site.locales.map((locale) => ({ hreflang: locale.htmlLang, href: origin + localePath(site, locale, page.path) }));
+  const fallback = site.locales.find((locale) => locale.code === site.defaultLocale);
+  if (fallback) links.push({ hreflang: 'x-default', href: origin + localePath(site, fallback, page.path) });
+  return links;
+}
+
+const openGraphLocale = (htmlLang: string) => htmlLang.replace('-', '_');
 
 /** Escapes text for HTML content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -31,6 +49,11 @@ export function renderHead(site: SiteData, page: PageData): string {
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : null,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
+    ...localeAlternates(site, page).map(({ hreflang, href }) => `<link rel="alternate" href="${escapeHtml(href)}" hreflang="${escapeHtml(hreflang)}">`),
+    `<meta property="og:locale" content="${escapeHtml(openGraphLocale(site.locale.htmlLang))}">`,
+    ...site.locales
+      .filter((locale) => locale.htmlLang !== site.locale.htmlLang)
+      .map((locale) => `<meta property="og:locale:alternate" content="${escapeHtml(openGraphLocale(locale.htmlLang))}">`),
   ];
   return tags.filter((tag): tag is string => tag !== null).join('\n');
 }
@@ -67,4 +90,5 @@ export function updateDocumentHead(site: SiteData, page: PageData): void {
   set('meta[property="og:title"]', 'content', title);
   set('meta[property="og:url"]', 'content', url);
   set('link[rel="canonical"]', 'href', url);
+  for (const { hreflang, href } of localeAlternates(site, page)) set(`link[rel="alternate"][hreflang="${hreflang}"]`, 'href', href);
 }

@@ -13,6 +13,7 @@ import { BOOLEAN_ATTRIBUTES, NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } fro
 import { isElement, isTaskItem, labelTask, nodeText } from './tree';
 import './classes';
 import { contentClasses } from './serializer';
+import { t } from '../lib/i18n';
 
 const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
@@ -140,7 +141,7 @@ function heading(node: Element, context: Context): string {
   const headingStyles = contentClasses().heading;
   const level = Math.min(6, Math.max(1, Number(node.a?.level) || 2));
   const id = node.a?.id;
-  const label = escapeHtml(`Direct link to ${nodeText(node.c).trim()}`);
+  const label = escapeHtml(t('theme.common.headingLinkTitle', 'Direct link to {heading}', { heading: nodeText(node.c).trim() }));
   const anchor = id
     ? `<a class="hash-link ${headingStyles.hashLink}" href="#${escapeHtml(id)}" aria-label="${label}" title="${label}">\u200B#</a>`
     : '';
@@ -166,7 +167,7 @@ function codeBlock(node: Element): string {
     `<div class="${codeStyles.body}"><pre class="${codeStyles.pre}"${node.a?.signature ? ' data-signature=""' : ''} tabindex="0">` +
     `<code class="language-${escapeHtml(lang)}${numbered}"${counter}>${compactLines(node.a?.html ?? '')}</code></pre>` +
     `<div class="${codeStyles.buttons}">` +
-    `<button type="button" class="${codeStyles.button}" aria-label="Copy code to clipboard" title="Copy">${iconSvg('copy', 16)}</button>` +
+    `<button type="button" class="${codeStyles.button}" aria-label="${escapeHtml(t('theme.CodeBlock.copyButtonAriaLabel', 'Copy code to clipboard'))}" title="${escapeHtml(t('theme.CodeBlock.copy', 'Copy'))}">${iconSvg('copy', 16)}</button>` +
     `</div></div></div>`
   );
 }
@@ -181,7 +182,7 @@ function admonition(node: Element, context: Context): string {
   const kind = node.a?.kind !== undefined && node.a.kind in ADMONITION_ICONS ? node.a.kind : 'note';
   const [first, ...rest] = node.c ?? [];
   const rich = first !== undefined && isElement(first, 'AdmonitionTitle') ? first : null;
-  const title = rich ? renderList(rich.c, context) : escapeHtml(node.a?.title || kind.toUpperCase());
+  const title = rich ? renderList(rich.c, context) : escapeHtml(node.a?.title || t(`theme.admonition.${kind}`, kind).toUpperCase());
   return (
     `<div class="admonition admonition-${kind} ${admonitionStyles.admonition} ${admonitionStyles[kind]}">` +
     `<div class="${admonitionStyles.heading}"><span class="${admonitionStyles.icon}">${iconSvg(ADMONITION_ICONS[kind] ?? 'note')}</span>${title}</div>` +

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { RouteManifest, SiteData } from '../generated/contract';
 import { createStrictContext } from './createStrictContext';
+import { setTranslations } from '../lib/i18n';
 
 const [SiteProvider, useSiteData] = createStrictContext<SiteData>('useSiteData', 'SiteDataProvider');
 const [RoutesProvider, useRouteManifest] = createStrictContext<RouteManifest>(
@@ -19,6 +20,9 @@ export type SiteDataProviderProps = {
 };
 
 export function SiteDataProvider({ site, routes, children }: SiteDataProviderProps) {
+  // The theme's strings read the build's messages outside React too (`lib/i18n.ts`); they
+  // are the same for every page of a build, so setting them on each render changes nothing.
+  setTranslations(site.translations, site.locale.code);
   return (
     <SiteProvider value={site}>
       <RoutesProvider value={routes}>{children}</RoutesProvider>

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { IconCheck, IconDanger, IconImportant, IconInfo, IconNote, IconTip, IconWarning } from '../Icons/shaped';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type AdmonitionKind =
   | 'note'
@@ -50,7 +51,7 @@ export function AdmonitionView({ kind, title, icon, className, id, children }: A
     <div id={id} className={`admonition admonition-${kind} ${styles.admonition} ${styles[kind]}${className ? ` ${className}` : ''}`}>
       <div className={styles.heading}>
         <span className={styles.icon}>{icon ?? ICONS[kind]}</span>
-        {title ?? kind.toUpperCase()}
+        {title ?? t(`theme.admonition.${kind}`, kind).toUpperCase()}
       </div>
       <div className={styles.content}>{children}</div>
     </div>

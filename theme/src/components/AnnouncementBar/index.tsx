@@ -9,6 +9,7 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 import { IconClose } from '../Icons';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './keys';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY };
 
@@ -38,13 +39,13 @@ export function AnnouncementBar() {
     <div
       className={`announcement-bar ${styles.bar}`}
       role="region"
-      aria-label="Announcement"
+      aria-label={t('docsite.AnnouncementBar.ariaLabel', 'Announcement')}
       style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
     >
       {bar.isCloseable ? <div className={styles.spacer} /> : null}
       <div className={styles.content} dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
-        <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+        <button type="button" className={styles.close} aria-label={t('theme.AnnouncementBar.closeButtonAriaLabel', 'Close')} onClick={close}>
           <IconClose />
         </button>
       ) : null}

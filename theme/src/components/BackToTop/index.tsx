@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { IconChevron } from '../Icons';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 /** How far down (px) the reader must be before the button can show. */
 export const THRESHOLD = 300;
@@ -34,8 +35,8 @@ export function BackToTop() {
     <button
       type="button"
       className={`${styles.button} ${shown ? styles.shown : ''}`}
-      aria-label="Scroll back to top"
-      title="Back to top"
+      aria-label={t('theme.BackToTopButton.buttonAriaLabel', 'Scroll back to top')}
+      title={t('docsite.BackToTopButton.title', 'Back to top')}
       onClick={toTop}
     >
       <IconChevron className={styles.icon} />

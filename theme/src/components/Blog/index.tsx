@@ -7,13 +7,14 @@
 import type { BlogAuthor } from '../../generated/contract';
 import type { BlogParts } from '../../app/blogViews';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 type ViewProps = { parts: BlogParts };
 
 function Authors({ authors, parts: { Link } }: { authors: readonly BlogAuthor[] } & ViewProps) {
   if (authors.length === 0) return null;
   return (
-    <ul className={styles.authors} aria-label="Authors">
+    <ul className={styles.authors} aria-label={t('theme.blog.authorsList.pageTitle', 'Authors')}>
       {authors.map((author) => (
         <li key={author.name} className={styles.author}>
           {author.imageUrl ? <img className={styles.avatar} src={author.imageUrl} alt="" width={40} height={40} loading="lazy" /> : null}
@@ -62,7 +63,7 @@ export function BlogPostPage({ parts }: ViewProps) {
         ) : null}
         <Article path={page.path} content={page.content} className="markdown" />
         <DocFooter />
-        <DocPaginator label="Blog post page navigation" sublabels={['Newer post', 'Older post']} />
+        <DocPaginator label={t('theme.blog.post.paginator.navAriaLabel', 'Blog post page navigation')} sublabels={[t('theme.blog.post.paginator.newerPost', 'Newer post'), t('theme.blog.post.paginator.olderPost', 'Older post')]} />
       </article>
       {showToc ? (
         <div className={styles.tocColumn}>

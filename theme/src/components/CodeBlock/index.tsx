@@ -15,6 +15,7 @@ import { codeText } from '../../content/codeText';
 import { compactLines } from '../../content/html';
 import { IconCheck, IconCopy, IconWrap } from '../Icons/shaped';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = ContentComponentProps;
 
@@ -95,9 +96,9 @@ export function CodeBlockView({ lang, title, firstLine, signature, html, childre
           <button
             type="button"
             className={styles.button}
-            aria-label="Toggle word wrap"
+            aria-label={t('theme.CodeBlock.wordWrapToggle', 'Toggle word wrap')}
             aria-pressed={wrapped}
-            title="Toggle word wrap"
+            title={t('theme.CodeBlock.wordWrapToggle', 'Toggle word wrap')}
             onClick={() => setWrapped((on) => !on)}
           >
             <IconWrap size={16} />
@@ -106,14 +107,14 @@ export function CodeBlockView({ lang, title, firstLine, signature, html, childre
         <button
           type="button"
           className={`${styles.button}${copied ? ` ${styles.copied}` : ''}`}
-          aria-label="Copy code to clipboard"
-          title="Copy"
+          aria-label={t('theme.CodeBlock.copyButtonAriaLabel', 'Copy code to clipboard')}
+          title={t('theme.CodeBlock.copy', 'Copy')}
           onClick={copy}
         >
           {copied ? (
             <>
               <IconCheck size={16} />
-              <span>Copied</span>
+              <span>{t('theme.CodeBlock.copied', 'Copied')}</span>
             </>
           ) : (
             <IconCopy size={16} />

@@ -3,12 +3,15 @@
 import { useColorMode } from '../../contexts/ColorMode';
 import { IconMoon, IconSun } from '../Icons';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = { className?: string };
 
 export function ColorModeToggle({ className }: Props) {
   const { colorMode, setColorMode } = useColorMode();
-  const label = `Switch between dark and light mode (currently ${colorMode} mode)`;
+  const label = t('theme.colorToggle.ariaLabel', 'Switch between dark and light mode (currently {mode})', {
+    mode: colorMode === 'dark' ? t('theme.colorToggle.ariaLabel.mode.dark', 'dark mode') : t('theme.colorToggle.ariaLabel.mode.light', 'light mode'),
+  });
   return (
     <button
       type="button"

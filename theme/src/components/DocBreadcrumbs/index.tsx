@@ -3,15 +3,16 @@ import { usePageData } from '../../contexts/PageData';
 import { IconHome } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export function DocBreadcrumbs() {
   const { breadcrumbs } = usePageData();
   if (breadcrumbs.length === 0) return null;
   return (
-    <nav aria-label="Breadcrumbs" className={styles.breadcrumbs}>
+    <nav aria-label={t('theme.docs.breadcrumbs.navAriaLabel', 'Breadcrumbs')} className={styles.breadcrumbs}>
       <ul className={styles.list}>
         <li className={styles.item}>
-          <Link to="/" aria-label="Home page" className={styles.home}>
+          <Link to="/" aria-label={t('theme.docs.breadcrumbs.home', 'Home page')} className={styles.home}>
             <IconHome size={18} />
           </Link>
         </li>

@@ -4,6 +4,7 @@ import { usePageData } from '../../contexts/PageData';
 import { IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export function DocFooter() {
   const { tags, editUrl } = usePageData();
@@ -12,7 +13,7 @@ export function DocFooter() {
     <footer className={styles.docFooter}>
       {tags.length > 0 ? (
         <div className={styles.tags}>
-          <b>Tags:</b>
+          <b>{t('theme.tags.tagsListLabel', 'Tags:')}</b>
           <ul className={styles.tagList}>
             {tags.map((tag) => (
               <li key={tag.href}>
@@ -26,7 +27,7 @@ export function DocFooter() {
       ) : null}
       {editUrl ? (
         <Link to={editUrl} className={styles.edit}>
-          Edit this page
+          {t('theme.common.editThisPage', 'Edit this page')}
           <IconExternal className={styles.external} />
         </Link>
       ) : null}

@@ -11,6 +11,7 @@ import { DocVersionBanner } from '../DocVersionBanner';
 import { LastUpdated } from '../LastUpdated';
 import { TableOfContents } from '../TableOfContents';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export function DocPage() {
   const page = usePageData();
@@ -64,8 +65,8 @@ export function DocPage() {
 function UnlistedBanner() {
   return (
     <div className={`unlisted-banner ${styles.unlisted}`} role="note">
-      <p className={styles.unlistedTitle}>Unlisted page</p>
-      <p>This page is not in the navigation and search engines do not index it: only readers given its link find it.</p>
+      <p className={styles.unlistedTitle}>{t('theme.contentVisibility.unlistedBanner.title', 'Unlisted page')}</p>
+      <p>{t('theme.contentVisibility.unlistedBanner.message', 'This page is unlisted. Search engines will not index it, and only users having a direct link can access it.')}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { PageLink } from '../../generated/contract';
 import { usePageData } from '../../contexts/PageData';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 function PagerLink({ link, direction, sublabel }: { link: PageLink; direction: 'previous' | 'next'; sublabel: string }) {
   return (
@@ -24,8 +25,10 @@ export type DocPaginatorProps = {
   sublabels?: readonly [string, string];
 };
 
-export function DocPaginator({ label = 'Docs pages', sublabels = ['Previous', 'Next'] }: DocPaginatorProps) {
+export function DocPaginator({ label, sublabels }: DocPaginatorProps) {
   const { previous, next } = usePageData();
+  label ??= t('theme.docs.paginator.navAriaLabel', 'Docs pages');
+  sublabels ??= [t('theme.docs.paginator.previous', 'Previous'), t('theme.docs.paginator.next', 'Next')];
   if (!previous && !next) return null;
   return (
     <nav aria-label={label} className={styles.pager}>

@@ -13,6 +13,7 @@ import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
 import { type Trail, targetPath, trailTo } from './trail';
+import { t } from '../../lib/i18n';
 
 export type Props = {
   /** Rendered inside the mobile drawer (no sticky column). */
@@ -25,7 +26,7 @@ export function DocSidebar({ mobile = false }: Props) {
   const trail = useMemo(() => (sidebar ? trailTo(sidebar.items, path) : null), [sidebar, path]);
   if (!sidebar || !trail) return null;
   return (
-    <nav aria-label="Docs sidebar" className={mobile ? styles.mobile : styles.sidebar}>
+    <nav aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')} className={mobile ? styles.mobile : styles.sidebar}>
       <ul className={styles.list}>
         <SidebarItems items={sidebar.items} trail={trail} />
       </ul>
@@ -102,7 +103,9 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
     setDuration(collapseDuration(listRef.current?.scrollHeight ?? 0));
     setExpanded(next);
   };
-  const toggleLabel = `Toggle the collapsible sidebar category '${item.label}'`;
+  const toggleLabel = open
+    ? t('theme.DocSidebarItem.collapseCategoryAriaLabel', "Collapse sidebar category '{label}'", { label: item.label })
+    : t('theme.DocSidebarItem.expandCategoryAriaLabel', "Expand sidebar category '{label}'", { label: item.label });
   return (
     <li className={classes(styles.item, item.className)}>
       <div className={`${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>

@@ -7,6 +7,8 @@ import { useSiteData } from '../../contexts/SiteData';
 import { findVersion } from '../../lib/versions';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
+import { Translated } from '../Translated';
 
 export function DocVersionBanner() {
   const site = useSiteData();
@@ -21,17 +23,24 @@ export function DocVersionBanner() {
       <p>
         {version.bannerText ??
           (version.banner === 'unreleased'
-            ? `This is unreleased documentation for ${site.title} ${version.label} version.`
-            : `This is documentation for ${site.title} ${version.label}, which is no longer actively maintained.`)}
+            ? t('theme.docs.versions.unreleasedVersionLabel', 'This is unreleased documentation for {siteTitle} {versionLabel} version.', { siteTitle: site.title, versionLabel: version.label })
+            : t('theme.docs.versions.unmaintainedVersionLabel', 'This is documentation for {siteTitle} {versionLabel}, which is no longer actively maintained.', { siteTitle: site.title, versionLabel: version.label }))}
       </p>
       <p>
-        For up-to-date documentation, see the{' '}
-        <b>
-          <Link to={latestRoute} onClick={() => savePreferredVersion(latest.name)}>
-            latest version
-          </Link>
-        </b>{' '}
-        ({latest.label}).
+        <Translated
+          id="theme.docs.versions.latestVersionSuggestionLabel"
+          message="For up-to-date documentation, see the {latestVersionLink} ({versionLabel})."
+          values={{
+            versionLabel: latest.label,
+            latestVersionLink: (
+              <b>
+                <Link to={latestRoute} onClick={() => savePreferredVersion(latest.name)}>
+                  {t('theme.docs.versions.latestVersionLinkLabel', 'latest version')}
+                </Link>
+              </b>
+            ),
+          }}
+        />
       </p>
     </div>
   );

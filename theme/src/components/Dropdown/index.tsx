@@ -1,10 +1,11 @@
 //! A navbar dropdown. On desktop it opens on hover or click and closes on an outside
 //! press/touch/focus or Escape; in the mobile drawer it is a collapsible list.
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useDismiss } from '../../hooks/useDismiss';
 import { IconChevron, IconExternal } from '../Icons';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type DropdownEntry = {
   label: string;
@@ -12,7 +13,9 @@ export type DropdownEntry = {
   to: string;
   active?: boolean;
   external?: boolean;
-  onClick?: () => void;
+  /** Load the target as a document, never through the client router (another locale's build). */
+  reload?: boolean;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** A rule above the entry, setting it apart from those before ("All versions"). */
   divider?: boolean;
   /** Configured HTML shown instead of a link (a dropdown's `html` item). */
@@ -58,11 +61,12 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
         <li key={`${entry.label}\u0000${entry.to}`} className={entry.divider ? styles.divider : undefined}>
           <Link
             to={entry.to}
+            reload={entry.reload}
             className={`${styles.entry} ${entry.active ? styles.entryActive : ''} ${entry.className ?? ''}`}
             aria-label={entry.ariaLabel}
             aria-current={entry.active ? 'page' : undefined}
-            onClick={() => {
-              entry.onClick?.();
+            onClick={(event) => {
+              entry.onClick?.(event);
               setOpen(false);
             }}
           >
@@ -82,7 +86,7 @@ export function Dropdown({ label, icon, to, entries, active = false, mobile = fa
       className={`${styles.toggle} ${active ? styles.active : ''}`}
       aria-haspopup="true"
       aria-expanded={open}
-      aria-label={ariaLabel ?? (to ? `${label} menu` : undefined)}
+      aria-label={ariaLabel ?? (to ? t('docsite.Dropdown.ariaLabel', '{label} menu', { label }) : undefined)}
       onClick={() => {
         const keepOpen = openedByHover.current;
         openedByHover.current = false;

@@ -1,6 +1,7 @@
 //! Error boundaries: a generic one (navbar items use it) and the page crash screen.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = {
   /** What to show instead of the crashed children; `reset` renders them again. */
@@ -56,7 +57,7 @@ export function CrashScreen({ error, onRetry }: { error: unknown; onRetry: () =>
   }, []);
   return (
     <div className={styles.crash} role="alert">
-      <h1 className={styles.title}>This page crashed.</h1>
+      <h1 className={styles.title}>{t('theme.ErrorPageContent.title', 'This page crashed.')}</h1>
       <p className={styles.message}>{message}</p>
       {causes.map((cause, index) => (
         <p key={index} className={styles.cause}>
@@ -64,7 +65,7 @@ export function CrashScreen({ error, onRetry }: { error: unknown; onRetry: () =>
         </p>
       ))}
       <button type="button" className="button button--primary" onClick={onRetry}>
-        Try again
+        {t('theme.ErrorPageContent.tryAgain', 'Try again')}
       </button>
     </div>
   );

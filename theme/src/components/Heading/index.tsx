@@ -4,6 +4,7 @@ import { createElement, type HTMLAttributes, type ReactNode } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { Nodes, nodeText } from '../../content/Nodes';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = ContentComponentProps;
 
@@ -35,7 +36,7 @@ export function HeadingView({ level, id, anchorLabel, anchor = true, className, 
 export function Heading({ node }: Props) {
   const level = Math.min(6, Math.max(1, Number(node.a?.level) || 2));
   return (
-    <HeadingView level={level} id={node.a?.id} anchorLabel={`Direct link to ${nodeText(node.c).trim()}`}>
+    <HeadingView level={level} id={node.a?.id} anchorLabel={t('theme.common.headingLinkTitle', 'Direct link to {heading}', { heading: nodeText(node.c).trim() })}>
       <Nodes nodes={node.c} />
     </HeadingView>
   );

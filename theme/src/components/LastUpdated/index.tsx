@@ -2,6 +2,7 @@
 //! server and the client print the same text whatever their time zone.
 import { usePageData } from '../../contexts/PageData';
 import styles from './styles.module.css';
+import { Translated } from '../Translated';
 
 export function LastUpdated() {
   const { lastUpdate } = usePageData();
@@ -10,19 +11,16 @@ export function LastUpdated() {
   if (!author && !dateText) return null;
   return (
     <p className={styles.lastUpdated}>
-      Last updated
-      {dateText ? (
-        <>
-          {' on '}
-          <b>{dateTime ? <time dateTime={dateTime}>{dateText}</time> : dateText}</b>
-        </>
-      ) : null}
-      {author ? (
-        <>
-          {' by '}
-          <b>{author}</b>
-        </>
-      ) : null}
+      <Translated
+        id="theme.lastUpdated.lastUpdatedAtBy"
+        message="Last updated{atDate}{byUser}"
+        values={{
+          atDate: dateText ? (
+            <Translated id="theme.lastUpdated.atDate" message=" on {date}" values={{ date: <b>{dateTime ? <time dateTime={dateTime}>{dateText}</time> : dateText}</b> }} />
+          ) : null,
+          byUser: author ? <Translated id="theme.lastUpdated.byUser" message=" by {user}" values={{ user: <b>{author}</b> }} /> : null,
+        }}
+      />
     </p>
   );
 }

@@ -10,6 +10,7 @@ import { BackToTop } from '../BackToTop';
 import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 /** Id of the main region (the skip link's target). */
 export const MAIN_ID = '__docsite_main';
@@ -48,7 +49,7 @@ export function Layout({ children }: Props) {
     <div className={styles.layout}>
       <div ref={top} tabIndex={-1} className={styles.top}>
         <a className={styles.skipLink} href={`#${MAIN_ID}`} onClick={skipToMain}>
-          Skip to main content
+          {t('theme.common.skipToMainContent', 'Skip to main content')}
         </a>
       </div>
       <AnnouncementBar />

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ContentComponentProps } from '../../content/components';
 import { useColorMode } from '../../contexts/ColorMode';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = ContentComponentProps;
 
@@ -56,7 +57,7 @@ export function Mermaid({ node }: Props) {
   return (
     <div ref={ref} className={`mermaid-diagram ${styles.diagram}`}>
       <pre className="visually-hidden">{code}</pre>
-      {drawn.svg ? <div ref={box} className={styles.svg} tabIndex={0} role="group" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
+      {drawn.svg ? <div ref={box} className={styles.svg} tabIndex={0} role="group" aria-label={t('docsite.Mermaid.ariaLabel', 'Diagram')} dangerouslySetInnerHTML={{ __html: drawn.svg }} /> : null}
       {!drawn.svg && !drawn.error && reserved ? (
         <div className={styles.svg} aria-hidden="true">
           <div

@@ -7,6 +7,7 @@
 //! Used by the Mermaid island (static articles) and the React component; loaded with them,
 //! after the first view.
 import styles from './zoom.module.css';
+import { t } from '../../lib/i18n';
 
 /** Below this scale a diagram's text (14-16 px in mermaid) is under ~11 px: offer full size. */
 export const MIN_SCALE = 0.7;
@@ -22,8 +23,9 @@ export function attachZoom(box: HTMLElement): () => void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = styles.open ?? '';
-  button.innerHTML = `${EXPAND_ICON}<span>Full size</span>`;
-  button.setAttribute('aria-label', 'Show the diagram at full size');
+  button.innerHTML = `${EXPAND_ICON}<span></span>`;
+  (button.lastChild as HTMLElement).textContent = t('docsite.Mermaid.fullSize', 'Full size');
+  button.setAttribute('aria-label', t('docsite.Mermaid.fullSizeAriaLabel', 'Show the diagram at full size'));
   button.hidden = true;
   box.append(button);
 
@@ -40,11 +42,11 @@ export function attachZoom(box: HTMLElement): () => void {
   const open = () => {
     const dialog = document.createElement('dialog');
     dialog.className = styles.dialog ?? '';
-    dialog.setAttribute('aria-label', 'Diagram at full size');
+    dialog.setAttribute('aria-label', t('docsite.Mermaid.dialogAriaLabel', 'Diagram at full size'));
     const close = document.createElement('button');
     close.type = 'button';
     close.className = styles.close ?? '';
-    close.textContent = 'Close';
+    close.textContent = t('docsite.Mermaid.close', 'Close');
     const scroller = document.createElement('div');
     scroller.className = styles.scroller ?? '';
     const holder = document.createElement('div');

@@ -12,6 +12,7 @@ import { DocSidebar } from '../DocSidebar';
 import { IconClose } from '../Icons';
 import { NavbarItemView } from '../NavbarItem';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = { onClose: () => void };
 
@@ -46,14 +47,14 @@ export function MobileDrawer({ onClose }: Props) {
   return (
     <>
       <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
-      <div ref={drawerRef} className={styles.drawer} role="dialog" aria-modal="true" aria-label="Navigation">
+      <div ref={drawerRef} className={styles.drawer} role="dialog" aria-modal="true" aria-label={t('docsite.MobileDrawer.ariaLabel', 'Navigation')}>
         <div className={styles.header}>
           <span className={styles.title}>{navbar.title}</span>
           <button
             ref={closeRef}
             type="button"
             className={styles.close}
-            aria-label="Close navigation bar"
+            aria-label={t('theme.docs.sidebar.closeSidebarButtonAriaLabel', 'Close navigation bar')}
             onClick={onClose}
           >
             <IconClose />

@@ -16,6 +16,7 @@ import { Logo } from '../Logo';
 import type { Props as DrawerProps } from '../MobileDrawer';
 import { NavbarItemView } from '../NavbarItem';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 const drawerModule = loadOnce(() => import('../MobileDrawer'));
 
@@ -70,14 +71,14 @@ export function Navbar() {
   const style = navbar.style ? ` navbar--${navbar.style}` : '';
 
   return (
-    <nav aria-label="Main" className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}${style}`}>
+    <nav aria-label={t('theme.NavBar.navAriaLabel', 'Main')} className={`navbar ${styles.navbar} ${hidden ? `${styles.hidden} navbar--hidden` : ''}${style}`}>
       <div className={styles.inner}>
         <div className={styles.side}>
           <button
             ref={menuButton}
             type="button"
             className={styles.menuButton}
-            aria-label="Toggle navigation bar"
+            aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel', 'Toggle navigation bar')}
             aria-expanded={drawerOpen}
             onClick={() => (Drawer ? setDrawerOpen((open) => !open) : loadDrawer(true))}
           >

@@ -1,8 +1,12 @@
 //! The navbar item components, one per `NavbarItem.type` of the contract.
+import { useSyncExternalStore, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
 import type { NavbarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { usePreferredVersion } from '../../contexts/PreferredVersion';
 import { useSiteData } from '../../contexts/SiteData';
+import { t } from '../../lib/i18n';
+import { localePath } from '../../lib/locales';
 import { isLinkActive, normalizePath, splitPath } from '../../lib/paths';
 import { activeVersionName, chooseVersionRoute, findVersion, versionDropdownTarget } from '../../lib/versions';
 import { Dropdown, type DropdownEntry } from '../Dropdown';
@@ -65,23 +69,45 @@ export function SearchItem({ mobile }: ItemProps<'search'>) {
   return <SearchBar />;
 }
 
+/**
+ * Every locale of the site, each linking to this page in that locale (a full page load:
+ * another locale is another build), then `dropdownItemsAfter`. The query and hash of the
+ * address are kept, as in Docusaurus 3: added once hydrated (the pre-rendered page has
+ * none) and read again on click (a `#heading` followed since then).
+ */
 export function LocaleDropdownItem({ item, mobile }: ItemProps<'localeDropdown'>) {
   const site = useSiteData();
   const { path } = usePageData();
+  const { search, hash } = useLocation();
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const keep = hydrated ? search + hash : '';
   const entries: DropdownEntry[] = [
-    { label: site.locale.label, to: path, active: true },
+    ...site.locales.map((locale) => {
+      const to = localePath(site, locale, path);
+      return {
+        label: locale.label,
+        to: to + keep,
+        reload: true,
+        active: locale.code === site.locale.code,
+        onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+          event.currentTarget.href = to + window.location.search + window.location.hash;
+        },
+      };
+    }),
     ...item.itemsAfter.map((link) => linkEntry(link, path)),
   ];
   return (
     <Dropdown
-      label={site.locale.label}
+      label={mobile ? t('theme.navbar.mobileLanguageDropdown.label', 'Languages') : site.locale.label}
       icon={<IconLanguage size={18} />}
       entries={entries}
       mobile={mobile}
-      ariaLabel={`Language: ${site.locale.label}`}
+      ariaLabel={t('docsite.localeDropdown.ariaLabel', 'Language: {label}', { label: site.locale.label })}
     />
   );
 }
+
+const noSubscription = () => () => undefined;
 
 export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
   const site = useSiteData();
@@ -179,10 +205,10 @@ export function DocsVersionDropdownItem({ item, mobile }: ItemProps<'docsVersion
   ];
   return (
     <Dropdown
-      label={activeVersion?.label ?? 'Versions'}
+      label={activeVersion?.label ?? t('theme.navbar.mobileVersionsDropdown.label', 'Versions')}
       entries={entries}
       mobile={mobile}
-      ariaLabel={activeVersion ? `Docs version: ${activeVersion.label}` : 'Docs versions'}
+      ariaLabel={activeVersion ? t('docsite.versionDropdown.ariaLabel', 'Docs version: {label}', { label: activeVersion.label }) : undefined}
     />
   );
 }

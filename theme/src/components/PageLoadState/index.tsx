@@ -2,6 +2,7 @@
 //! has taken longer than the spinner delay, or the load error with a Retry button.
 //! (A load that finishes quickly never shows either: the previous page stays until then.)
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 /** The page-load state the client router hands to the layout. */
 export type PageLoad =
@@ -23,15 +24,15 @@ export function PageLoadState({ load }: Props) {
     return (
       <div className={styles.loading} role="status">
         <span className={styles.spinner} aria-hidden="true" />
-        <span className={styles.loadingText}>Loading…</span>
+        <span className={styles.loadingText}>{t('docsite.PageLoadState.loading', 'Loading…')}</span>
       </div>
     );
   }
   return (
     <div className={styles.error} role="alert">
-      <h1 className={styles.title}>This page could not be loaded.</h1>
+      <h1 className={styles.title}>{t('docsite.PageLoadState.title', 'This page could not be loaded.')}</h1>
       <p className={styles.message}>{load.message}</p>
-      <p>Check your network connection, then try again.</p>
+      <p>{t('docsite.PageLoadState.help', 'Check your network connection, then try again.')}</p>
       <button
         type="button"
         className="button button--primary"
@@ -39,7 +40,7 @@ export function PageLoadState({ load }: Props) {
         disabled={load.retrying}
         aria-busy={load.retrying}
       >
-        {load.retrying ? 'Retrying…' : 'Retry'}
+        {load.retrying ? t('docsite.PageLoadState.retrying', 'Retrying…') : t('docsite.PageLoadState.retry', 'Retry')}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { FetchError } from '../SearchResults';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export default function SearchUnavailable({ onClose }: { onClose: () => void }) {
   useEffect(() => {
@@ -13,7 +14,7 @@ export default function SearchUnavailable({ onClose }: { onClose: () => void }) 
   }, [onClose]);
   return (
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label="Search" className={styles.unavailable}>
+      <div role="dialog" aria-modal="true" aria-label={t('theme.SearchBar.label', 'Search')} className={styles.unavailable}>
         <FetchError />
         <button type="button" className={styles.cancel} onClick={onClose} autoFocus>
           Cancel

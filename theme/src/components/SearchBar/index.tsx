@@ -7,6 +7,7 @@ import { useSiteData } from '../../contexts/SiteData';
 import { preloadSearch } from '../../search/backend';
 import { IconSearch } from '../Icons';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 const loadModal = () => import('../SearchModal');
 const SearchModal = lazy(() =>
@@ -72,7 +73,7 @@ export function SearchBar({ mobile = false }: { mobile?: boolean }) {
         onTouchStart={preload}
       >
         <IconSearch size={16} />
-        <span className={styles.placeholder}>Search</span>
+        <span className={styles.placeholder}>{t('theme.SearchBar.label', 'Search')}</span>
         <kbd className={styles.keys} aria-hidden="true">
           Ctrl K
         </kbd>

@@ -16,6 +16,8 @@ import { FetchError, flattenHits, hitId, NoResults, SearchResultList } from '../
 // The backdrop is the search bar's own (first-view CSS), shared with its fallback dialog.
 import barStyles from '../SearchBar/styles.module.css';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
+import { Translated } from '../Translated';
 
 /** Pages listed in the modal, and hits shown per page. */
 const MODAL_PAGES = 6;
@@ -86,7 +88,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
 
   return (
     <div className={barStyles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-label="Search" className={styles.modal}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-label={t('theme.SearchBar.label', 'Search')} className={styles.modal}>
         <header className={styles.header}>
           <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
             <IconSearch size={18} aria-hidden="true" />
@@ -94,8 +96,8 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
               ref={input}
               className={styles.input}
               type="search"
-              placeholder="Search docs"
-              aria-label="Search"
+              placeholder={t('theme.SearchModal.placeholder', 'Search docs')}
+              aria-label={t('theme.SearchModal.searchBox.searchInputLabel', 'Search')}
               autoComplete="off"
               spellCheck={false}
               enterKeyHint="go"
@@ -107,12 +109,12 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
             />
           </form>
           <button type="button" className={styles.cancel} onClick={onClose}>
-            Cancel
+            {t('theme.SearchModal.searchBox.cancelButtonText', 'Cancel')}
           </button>
         </header>
         <div className={styles.body} aria-live="polite" aria-busy={state.loading} data-query={state.query}>
           {!trimmed ? (
-            <p className={styles.hint}>Search the {versionLabel} documentation and the site's pages.</p>
+            <p className={styles.hint}>{t('docsite.SearchModal.hint', "Search the {versionLabel} documentation and the site's pages.", { versionLabel })}</p>
           ) : state.failed ? (
             <FetchError />
           ) : showNoResults ? (
@@ -137,17 +139,17 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
             <span className={styles.links}>
               {state.response.total > 0 ? (
                 <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${encodeURIComponent(version)}`} prefetchInView={false} onClick={onClose}>
-                  See all {state.response.total} results
+                  {t('theme.SearchBar.seeAll', 'See all {count} results', { count: state.response.total })}
                 </Link>
               ) : null}
               {site.versions.length > 1 ? (
                 <Link to={`${site.search.pagePath}?q=${encodeURIComponent(trimmed)}&version=${ALL_VERSIONS}`} prefetchInView={false} onClick={onClose}>
-                  Search all versions
+                  {t('docsite.SearchModal.allVersions', 'Search all versions')}
                 </Link>
               ) : null}
             </span>
             <span className={styles.keys}>
-              <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
+              <Translated id="docsite.SearchModal.keys" message="{up} {down} to move, {enter} to open, {esc} to close" values={{ up: <kbd>↑</kbd>, down: <kbd>↓</kbd>, enter: <kbd>Enter</kbd>, esc: <kbd>Esc</kbd> }} />
             </span>
           </footer>
         ) : null}

@@ -12,12 +12,14 @@ import { useSearch } from '../../search/useSearch';
 import { FetchError, NoResults, SearchResultList } from '../SearchResults';
 import type { SiteComponentProps } from '../../content/lazy';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
+import { tPlural } from '../../lib/plural';
 
 const PAGE_LIMIT = 100;
 const HITS_PER_PAGE = 6;
 
 export function resultCountText(total: number, query: string): string {
-  return `${total} ${total === 1 ? 'result' : 'results'} for "${query}"`;
+  return tPlural('docsite.SearchPage.resultCount', '{count} result for "{query}"|{count} results for "{query}"', total, { query });
 }
 
 /** The page's URL parameters: the query and, when chosen, the version. */
@@ -68,27 +70,27 @@ export function SearchPage() {
   const response = state.response;
   return (
     <div className={styles.page}>
-      <h1>Search the documentation</h1>
+      <h1>{t('theme.SearchPage.emptyResultsTitle', 'Search the documentation')}</h1>
       <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
         <input
           className={styles.input}
           type="search"
           name="q"
-          placeholder="Search docs"
-          aria-label="Search"
+          placeholder={t('theme.SearchModal.placeholder', 'Search docs')}
+          aria-label={t('theme.SearchPage.inputLabel', 'Search')}
           autoComplete="off"
           value={input}
           onChange={(e) => onInput(e.target.value)}
         />
         <label className={styles.version}>
-          <span>Version</span>
+          <span>{t('docsite.SearchPage.version', 'Version')}</span>
           <select value={version} onChange={(e) => onVersion(e.target.value)}>
             {site.versions.map((v) => (
               <option key={v.name} value={v.name}>
                 {v.label}
               </option>
             ))}
-            {site.versions.length > 1 ? <option value={ALL_VERSIONS}>All versions</option> : null}
+            {site.versions.length > 1 ? <option value={ALL_VERSIONS}>{t('docsite.SearchPage.allVersions', 'All versions')}</option> : null}
           </select>
         </label>
       </form>
@@ -103,7 +105,7 @@ export function SearchPage() {
             <SearchResultList pages={response.pages} perPage={HITS_PER_PAGE} listId={listId} versionLabels={versionLabels} />
           </>
         ) : (
-          <p className={styles.count}>Fetching results…</p>
+          <p className={styles.count}>{t('theme.SearchPage.fetchingNewResults', 'Fetching new results...')}</p>
         )}
       </div>
     </div>

@@ -6,6 +6,8 @@ import { sanitizeExcerpt } from '../../search/sanitize';
 import type { SearchHit, SearchPageResult } from '../../search/types';
 import { Link } from '../Link';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
+import { Translated } from '../Translated';
 
 /** A stable DOM id for the n-th hit of a result list (for `aria-activedescendant`). */
 export function hitId(listId: string, index: number): string {
@@ -38,7 +40,7 @@ type ResultsProps = {
 export function SearchResultList({ pages, perPage, listId, listbox = false, active = -1, onHover, onPick, versionLabels }: ResultsProps) {
   let index = 0;
   return (
-    <div id={listId} role={listbox ? 'listbox' : 'region'} aria-label="Search results" className={styles.results}>
+    <div id={listId} role={listbox ? 'listbox' : 'region'} aria-label={t('docsite.SearchResults.ariaLabel', 'Search results')} className={styles.results}>
       {pages.map((page) => {
         const version = page.version ? (versionLabels?.get(page.version) ?? page.version) : null;
         return (
@@ -86,11 +88,11 @@ export function NoResults({ query, search, onSuggest }: { query: string; search:
   return (
     <div className={styles.message}>
       <p className={styles.messageTitle}>
-        No results for "<strong>{query}</strong>"
+        <Translated id="docsite.SearchResults.noResults" message={'No results for "{query}"'} values={{ query: <strong>{query}</strong> }} />
       </p>
       {search.suggestions.length > 0 ? (
         <>
-          <p>Try searching for</p>
+          <p>{t('theme.SearchModal.noResultsScreen.suggestedQueryText', 'Try searching for')}</p>
           <ul className={styles.suggestions}>
             {search.suggestions.map((s) => (
               <li key={s}>
@@ -104,8 +106,8 @@ export function NoResults({ query, search, onSuggest }: { query: string; search:
       ) : null}
       {report ? (
         <p>
-          Believe this query should return results?{' '}
-          <Link to={report}>Let us know.</Link>
+          {t('theme.SearchModal.noResultsScreen.reportMissingResultsText', 'Believe this query should return results?')}{' '}
+          <Link to={report}>{t('theme.SearchModal.noResultsScreen.reportMissingResultsLinkText', 'Let us know.')}</Link>
         </p>
       ) : null}
     </div>
@@ -115,8 +117,8 @@ export function NoResults({ query, search, onSuggest }: { query: string; search:
 export function FetchError() {
   return (
     <div className={styles.message} role="alert">
-      <p className={styles.messageTitle}>Unable to fetch results</p>
-      <p>You might want to check your network connection.</p>
+      <p className={styles.messageTitle}>{t('theme.SearchModal.errorScreen.titleText', 'Unable to fetch results')}</p>
+      <p>{t('theme.SearchModal.errorScreen.helpText', 'You might want to check your network connection.')}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { SiteComponentProps } from '../../content/lazy';
 import { Link } from '../Link';
 import type { ShowcaseCardData } from './model';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = { card: ShowcaseCardData; hidden?: boolean; Nodes: SiteComponentProps['Nodes'] };
 
@@ -18,7 +19,7 @@ export function ShowcaseCard({ card, hidden = false, Nodes }: Props) {
         <span className={styles.type}>{card.categoryLabel}</span>
       </div>
       {card.badges.length > 0 ? (
-        <ul className={styles.badges} aria-label="Badges">
+        <ul className={styles.badges} aria-label={t('docsite.Showcase.badges', 'Badges')}>
           {card.badges.map((badge) => (
             <li key={badge.text} className={styles.badge} title={badge.description}>
               {badge.text}
@@ -30,7 +31,7 @@ export function ShowcaseCard({ card, hidden = false, Nodes }: Props) {
         <Nodes nodes={card.description} />
       </div>
       {card.conformance.length > 0 ? (
-        <ul className={styles.conformance} aria-label="Conformance certifications">
+        <ul className={styles.conformance} aria-label={t('docsite.Showcase.conformance', 'Conformance certifications')}>
           {card.conformance.map((c) => (
             <li key={`${c.product} ${c.version}`}>
               ✓ <strong>{c.product}</strong> certified for FDC3 {c.version} on <time dateTime={c.date}>{c.dateText}</time>
@@ -47,13 +48,13 @@ export function ShowcaseCard({ card, hidden = false, Nodes }: Props) {
       {card.infoLink || card.docsLink ? (
         <div className={styles.links}>
           {card.infoLink ? (
-            <Link to={card.infoLink} className={styles.button} aria-label={`More info: ${card.title}`}>
-              More info
+            <Link to={card.infoLink} className={styles.button} aria-label={t('docsite.Showcase.moreInfoAriaLabel', 'More info: {title}', { title: card.title })}>
+              {t('docsite.Showcase.moreInfo', 'More info')}
             </Link>
           ) : null}
           {card.docsLink ? (
-            <Link to={card.docsLink} className={styles.button} aria-label={`Documentation: ${card.title}`}>
-              Documentation
+            <Link to={card.docsLink} className={styles.button} aria-label={t('docsite.Showcase.documentationAriaLabel', 'Documentation: {title}', { title: card.title })}>
+              {t('docsite.Showcase.documentation', 'Documentation')}
             </Link>
           ) : null}
         </div>

@@ -10,6 +10,7 @@ import { Link } from '../Link';
 import { readShowcase, type Category } from './model';
 import { ShowcaseCard } from './ShowcaseCard';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type Props = SiteComponentProps;
 
@@ -40,7 +41,7 @@ export function Showcase({ node, Nodes }: Props) {
       ) : null}
       {data.filterable ? (
         <>
-          <div className={styles.filters} role="group" aria-label="Show entries of type">
+          <div className={styles.filters} role="group" aria-label={t('docsite.Showcase.filtersAriaLabel', 'Show entries of type')}>
             {data.categories.map((c) => (
               <button
                 key={c.id}
@@ -67,7 +68,7 @@ export function Showcase({ node, Nodes }: Props) {
       ) : null}
       {/* The cards' titles are h3: a heading of the level above comes first (the page's
           h1 is followed by the showcase), visible to assistive technologies. */}
-      <h2 className="visually-hidden">{data.filterable && current ? current.label : 'Entries'}</h2>
+      <h2 className="visually-hidden">{data.filterable && current ? current.label : t('docsite.Showcase.entries', 'Entries')}</h2>
       <div className={styles.grid}>
         {data.cards.map((card) => (
           <ShowcaseCard
@@ -80,7 +81,7 @@ export function Showcase({ node, Nodes }: Props) {
       </div>
       {data.badges.length > 0 ? (
         <div className={styles.legend}>
-          <p className={styles.muted}>What the badges mean:</p>
+          <p className={styles.muted}>{t('docsite.Showcase.badgesLegend', 'What the badges mean:')}</p>
           <dl>
             {data.badges.map((b) => (
               <div key={b.text}>

@@ -5,6 +5,7 @@ import type { TocItem } from '../../generated/contract';
 import { usePageData } from '../../contexts/PageData';
 import { useTocHighlight } from '../../hooks/useTocHighlight';
 import styles from './styles.module.css';
+import { t } from '../../lib/i18n';
 
 export type TocNode = TocItem & { children: TocNode[] };
 
@@ -52,13 +53,13 @@ export function TableOfContents({ variant }: Props) {
           if ((event.target as Element).closest('a')) event.currentTarget.open = false;
         }}
       >
-        <summary className={styles.summary}>On this page</summary>
+        <summary className={styles.summary}>{t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}</summary>
         <TocList nodes={tree} active={null} />
       </details>
     );
   }
   return (
-    <nav aria-label="Table of contents" className={styles.column}>
+    <nav aria-label={t('docsite.TOC.navAriaLabel', 'Table of contents')} className={styles.column}>
       <TocList nodes={tree} active={active} />
     </nav>
   );

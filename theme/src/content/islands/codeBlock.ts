@@ -13,6 +13,7 @@ import { codeText } from '../codeText';
 import styles from '../../components/CodeBlock/styles.module.css';
 import { canObserveVisibility, onceVisible } from '../../lib/visibility';
 import type { Detach } from '../islands';
+import { t } from '../../lib/i18n';
 
 /** How near the viewport a block's width starts being watched (a screen above and below). */
 export const MEASURE_MARGIN = '100% 0px';
@@ -65,7 +66,8 @@ export function attach(block: HTMLElement): Detach {
 
   const showCopied = (copied: boolean) => {
     copyButton.classList.toggle(styles.copied ?? 'copied', copied);
-    copyButton.innerHTML = copied ? `${iconSvg('check', 16)}<span>Copied</span>` : iconSvg('copy', 16);
+    copyButton.innerHTML = copied ? `${iconSvg('check', 16)}<span></span>` : iconSvg('copy', 16);
+    if (copied) (copyButton.lastChild as HTMLElement).textContent = t('theme.CodeBlock.copied', 'Copied');
   };
   const copy = () => {
     navigator.clipboard?.writeText(codeText(code)).then(
@@ -90,9 +92,9 @@ export function attach(block: HTMLElement): Detach {
       wrapButton = document.createElement('button');
       wrapButton.type = 'button';
       wrapButton.className = styles.button ?? '';
-      wrapButton.setAttribute('aria-label', 'Toggle word wrap');
+      wrapButton.setAttribute('aria-label', t('theme.CodeBlock.wordWrapToggle', 'Toggle word wrap'));
       wrapButton.setAttribute('aria-pressed', String(wrapped));
-      wrapButton.title = 'Toggle word wrap';
+      wrapButton.title = t('theme.CodeBlock.wordWrapToggle', 'Toggle word wrap');
       wrapButton.innerHTML = iconSvg('wrap', 16);
       wrapButton.addEventListener('click', toggleWrap);
       buttons.insertBefore(wrapButton, copyButton);

@@ -7,6 +7,7 @@ import { drawWhenNeeded } from '../../components/Mermaid/draw';
 import styles from '../../components/Mermaid/styles.module.css';
 import { attachZoom } from '../../components/Mermaid/zoom';
 import type { Detach } from '../islands';
+import { t } from '../../lib/i18n';
 
 function isDark(): boolean {
   return document.documentElement.dataset.theme === 'dark';
@@ -26,7 +27,7 @@ export function attach(diagram: HTMLElement): Detach {
       box.className = styles.svg ?? '';
       box.tabIndex = 0;
       box.setAttribute('role', 'group');
-      box.setAttribute('aria-label', 'Diagram');
+      box.setAttribute('aria-label', t('docsite.Mermaid.ariaLabel', 'Diagram'));
       box.innerHTML = svg;
       diagram.append(box);
       unzoom = attachZoom(box);

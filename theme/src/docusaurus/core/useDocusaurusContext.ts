@@ -65,10 +65,10 @@ export function docusaurusContext(site: SiteData): DocusaurusContext {
       },
     },
     i18n: {
-      defaultLocale: locale.code,
+      defaultLocale: site.defaultLocale,
       currentLocale: locale.code,
-      locales: [locale.code],
-      localeConfigs: { [locale.code]: { label: locale.label, direction: locale.direction, htmlLang: locale.htmlLang } },
+      locales: site.locales.map((other) => other.code),
+      localeConfigs: Object.fromEntries(site.locales.map((other) => [other.code, { label: other.label, direction: other.direction, htmlLang: other.htmlLang }])),
     },
     globalData: {},
   };
