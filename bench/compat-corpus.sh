@@ -9,7 +9,8 @@
 # pnpm through corepack, at the version the project's packageManager field or lockfile says;
 # never npm over a yarn or pnpm site), then `docsite build` of the site folder by its relative
 # path. With --with-docusaurus also `docusaurus build` of the same folder, the route diff
-# (routes only docsite wrote / only Docusaurus wrote) and the CPU ratio (docsite / Docusaurus).
+# (routes only docsite wrote / only Docusaurus wrote), the CPU ratio (docsite / Docusaurus) and
+# a screenshot pair (home page and one doc, bench/compat-screens.mjs) in corpus-out/<name>/screens/.
 #
 # Usage: bench/compat-corpus.sh MIRRORS_DIR [--with-docusaurus] [--only NAME]
 #   MIRRORS_DIR holds one bare git directory per repository, as owner+name/repo or owner+name
@@ -186,6 +187,16 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; d
       only_docsite=$(wc -l < "$out/docsite-only.txt")
       only_docusaurus=$(wc -l < "$out/docusaurus-only.txt")
       ratio=$(python3 -c 'import json,sys; d,u=(json.load(open(p))["cpu_s"] for p in sys.argv[1:]); print(f"{d}/{u} s = {d/u:.2f}")' "$out/docsite.json" "$out/docusaurus.json")
+      # The load average the two builds ran under (the machine may be shared).
+      ratio="$ratio (load $(cut -d' ' -f1 /proc/loadavg))"
+      # The screenshot pairs of the home page and of one doc both builds have (the first
+      # shared route that is no list, tag, search or 404 page).
+      doc=$(comm -12 "$out/docusaurus-routes.txt" "$out/docsite-routes.txt" \
+        | grep -v -E '^/$|^/404$|^/search$|/tags(/|$)|/blog(/|$)|/page/[0-9]+$' | head -n 1 || true)
+      if [ -f "$out/docsite/index.html" ]; then
+        node bench/compat-screens.mjs "$out/docsite" "$out/docusaurus" "$out/screens" home=/ ${doc:+doc=$doc} >"$out/screens.log" 2>&1 \
+          || { echo "screenshots failed ($out/screens.log)" >&2; tail -n 5 "$out/screens.log" >&2; }
+      fi
     else
       tail -n 10 "$out/docusaurus.log" >&2
     fi

@@ -230,11 +230,24 @@ pub struct RawBlog {
     /// Meta description of the list page. Default `Blog`.
     #[serde(default = "default_blog_title")]
     pub blog_description: String,
+    /// Whether a blog without any post still has its list page (`/blog`, saying there are
+    /// no posts yet), as Docusaurus 3.10 and later build it. Default true; a Docusaurus site
+    /// whose installed Docusaurus is older (3.0 to 3.9 write no blog page at all then) is
+    /// read with false.
+    #[serde(default = "yes")]
+    pub list_without_posts: bool,
+    /// Whether the blog has author pages, as Docusaurus 3.5 and later make them: the list of
+    /// the authors of `authors.yml` (`/blog/authors`, when it has any) and, for each author
+    /// whose entry has `page: true` (or `page: { permalink }`), the list of their posts
+    /// (`/blog/authors/<key>`). Default true; a Docusaurus site whose installed Docusaurus is
+    /// older is read with false.
+    #[serde(default = "yes")]
+    pub authors_pages: bool,
 }
 
 impl Default for RawBlog {
     fn default() -> Self {
-        RawBlog { path: default_blog_path(), route_base_path: default_blog_path(), posts_per_page: default_posts_per_page(), blog_title: default_blog_title(), blog_description: default_blog_title() }
+        RawBlog { path: default_blog_path(), route_base_path: default_blog_path(), posts_per_page: default_posts_per_page(), blog_title: default_blog_title(), blog_description: default_blog_title(), list_without_posts: true, authors_pages: true }
     }
 }
 

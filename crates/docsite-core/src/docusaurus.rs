@@ -195,6 +195,18 @@ pub struct Mapped {
 pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
     let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
+    // Docusaurus 3.0 to 3.9 write no blog page at all for a blog without posts (3.10 and
+    // later an empty list): the site's installed Docusaurus says which it builds.
+    // Author pages came with 3.5.
+    if let Some(blog) = config.get_mut("blog").and_then(Value::as_object_mut) {
+        let version = installed_version(m.site_dir(), "@docusaurus/core");
+        if version.is_some_and(|v| v < (3, 10)) {
+            blog.insert("listWithoutPosts".into(), json!(false));
+        }
+        if version.is_some_and(|v| v < (3, 5)) {
+            blog.insert("authorsPages".into(), json!(false));
+        }
+    }
     // A Docusaurus config is read the way Docusaurus reads it: a key docsite's own format
     // does not have (the navbar's own `className`, an item's `docsPluginId`, ...) is a warning, never a stop.
     let mut unknown = Vec::new();
@@ -205,6 +217,18 @@ pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
         m.warn(&shown, "not a key docsite knows");
     }
     Mapped { config, warnings: m.warnings, errors: m.errors }
+}
+
+/// The major and minor version of `package` as Node resolves it from the site folder (the
+/// nearest `node_modules` holding it, in the folder or above it), or None when it is not
+/// installed or its `package.json` has no readable version.
+fn installed_version(site_dir: &Path, package: &str) -> Option<(u64, u64)> {
+    let site_dir = if site_dir.as_os_str().is_empty() { Path::new(".") } else { site_dir };
+    let site_dir = site_dir.canonicalize().ok()?;
+    let manifest = site_dir.ancestors().map(|d| d.join("node_modules").join(package).join("package.json")).find(|p| p.is_file())?;
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(manifest).ok()?).ok()?;
+    let mut parts = value.get("version")?.as_str()?.split(['.', '-']);
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
 }
 
 /// Writes the mapped config as `docsite.toml` text.

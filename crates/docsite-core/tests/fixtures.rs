@@ -460,6 +460,13 @@ fn a_blog_has_its_posts_lists_tags_and_archive() {
     let json = serde_json::to_string(&second.content).unwrap();
     assert!(json.contains("New tide tables for the winter") && json.contains("Read more") && !json.contains("Spring tides"), "the excerpt ends at the marker: {json}");
     assert!(site.page("/blog/tags/schedules").is_some_and(|p| p.title == "2 posts tagged with \"schedules\""));
+    // The authors of authors.yml, and the pages of those with `page`: Marisol's two posts
+    // (`page: true`, the key's route), the office's none (its `permalink`).
+    insta::assert_json_snapshot!("blog_authors_page", site.page("/blog/authors").expect("the authors page").content);
+    let marisol = site.page("/blog/authors/marisol").expect("Marisol's page");
+    let json = serde_json::to_string(&marisol.content).unwrap();
+    assert!(marisol.title == "Marisol Quay" && json.contains("Lantern season opens") && json.contains("New tide tables") && !json.contains("summer ferry"), "{json}");
+    assert!(site.page("/blog/authors/office").is_some_and(|p| p.title == "The harbour office"));
 }
 
 #[test]
@@ -473,6 +480,30 @@ fn a_blog_without_posts_has_one_list_page_saying_so() {
     assert_eq!(blog, [("/blog".to_string(), RouteKind::BlogList, "Blog".to_string())]);
     let json = serde_json::to_string(&site.page("/blog").unwrap().content).unwrap();
     assert!(json.contains("There are no posts in this blog yet."), "{json}");
+}
+
+#[test]
+fn a_docusaurus_blog_without_posts_has_the_pages_of_the_installed_docusaurus() {
+    // The Docusaurus fixture's classic preset has a blog and no blog folder. Without an
+    // installed Docusaurus, as Docusaurus 3.10 and later build it: one empty list page.
+    let site = check(&fixture("docusaurus")).expect("the Docusaurus fixture is valid");
+    assert!(site.page("/blog").is_some(), "{:?}", site.routes());
+    // With an authors map and still no post: Docusaurus 3.0 to 3.9 (the site's installed
+    // @docusaurus/core, found as Node finds it: here in the folder above the site's) write
+    // no list page; 3.5 and later write the list of authors.
+    for (version, expected) in [("3.4.0", &[][..]), ("3.6.3", &["/blog/authors"][..]), ("3.9.2", &["/blog/authors"][..]), ("3.10.0", &["/blog", "/blog/authors"][..]), ("4.0.0-alpha.1", &["/blog", "/blog/authors"][..])] {
+        let dir = tempfile::tempdir().unwrap();
+        let website = dir.path().join("website");
+        copy_dir(&fixture("docusaurus"), &website);
+        std::fs::create_dir_all(website.join("blog")).unwrap();
+        std::fs::write(website.join("blog/authors.yml"), "ada:\n  name: Ada Quill\n").unwrap();
+        let core = dir.path().join("node_modules/@docusaurus/core");
+        std::fs::create_dir_all(&core).unwrap();
+        std::fs::write(core.join("package.json"), format!("{{\"name\": \"@docusaurus/core\", \"version\": \"{version}\"}}")).unwrap();
+        let site = check(&website).expect("valid");
+        let blog: Vec<String> = site.routes().into_iter().map(|(r, _, _)| r).filter(|r| r.starts_with("/blog")).collect();
+        assert_eq!(blog, expected, "Docusaurus {version}");
+    }
 }
 
 #[test]

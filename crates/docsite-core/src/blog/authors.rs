@@ -29,26 +29,44 @@ struct RawAuthor {
     email: Option<String>,
     /// Accepted, not shown.
     socials: Option<serde_json::Value>,
-    /// Accepted, not used (docsite makes no author pages).
+    /// The author's own page: `true` (at `<blog>/authors/<key in kebab case>`) or
+    /// `{ permalink }`.
     page: Option<serde_json::Value>,
 }
 
 /// Authors by key.
 pub(crate) type AuthorsMap = BTreeMap<String, BlogAuthor>;
 
+/// The route segment of each author of the map that has a page of its own, by key (under
+/// the blog's `authors/`).
+pub(crate) type AuthorPages = BTreeMap<String, String>;
+
+/// What the authors map says besides the authors: their keys in the file's order (the order
+/// of the authors page, as Docusaurus keeps it) and their pages.
+#[derive(Debug, Default)]
+pub(crate) struct MapExtras {
+    pub order: Vec<String>,
+    pub pages: AuthorPages,
+}
+
 /// Reads `<blog>/authors.yml`: the map, empty when there is no such file. An invalid file
 /// is an error naming it (with the line YAML gives), and so is a symlink leading outside
 /// the site and the blog folder, which is never read; the map is then `None`: its keys are unknown, and the
 /// posts using them report nothing more (the one error says what to fix).
-pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Option<AuthorsMap>, Vec<Diagnostic>) {
+pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Option<AuthorsMap>, MapExtras, Vec<Diagnostic>) {
+    let (map, extras, problems) = read_map_and_extras(site_dir, blog_dir, base_url);
+    (map, extras.unwrap_or_default(), problems)
+}
+
+fn read_map_and_extras(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Option<AuthorsMap>, Option<MapExtras>, Vec<Diagnostic>) {
     let path = blog_dir.join(AUTHORS_FILE);
     if path.is_symlink() && !crate::copied::inside_content(site_dir, blog_dir, &path) {
-        return (None, vec![crate::load::outside_link(&path)]);
+        return (None, None, vec![crate::load::outside_link(&path)]);
     }
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Some(AuthorsMap::new()), Vec::new()),
-        Err(e) => return (None, vec![Diagnostic::error(&path, format!("cannot read: {e}"))]),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Some(AuthorsMap::new()), None, Vec::new()),
+        Err(e) => return (None, None, vec![Diagnostic::error(&path, format!("cannot read: {e}"))]),
     };
     let raw: BTreeMap<String, RawAuthor> = match serde_saphyr::from_str(&text) {
         Ok(Some(m)) => m,
@@ -58,18 +76,85 @@ pub(crate) fn read_map(site_dir: &Path, blog_dir: &Path, base_url: &str) -> (Opt
             let message = e.to_string();
             let message = message.lines().next().unwrap_or("").trim().to_string();
             let d = Diagnostic::error(&path, format!("invalid authors map: {message}")).at(line, None).hint("each key maps to `name`, and optionally `title`, `url`, `image_url`");
-            return (None, vec![d]);
+            return (None, None, vec![d]);
         }
     };
-    let map = raw
+    let mut pages = AuthorPages::new();
+    let mut problems = Vec::new();
+    for (key, a) in &raw {
+        match &a.page {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => {}
+            Some(Value::Bool(true)) => {
+                pages.insert(key.clone(), kebab_case(key));
+            }
+            Some(Value::Object(o)) if o.get("permalink").and_then(Value::as_str).is_some_and(|p| !p.trim_matches('/').is_empty()) => {
+                pages.insert(key.clone(), o["permalink"].as_str().unwrap_or_default().trim_matches('/').to_string());
+            }
+            Some(other) => problems.push(
+                Diagnostic::error(&path, format!("author `{key}`: `page` must be true, false or {{ permalink: <path> }}, found {other}")).at(key_line_in(&text, key), None),
+            ),
+        }
+    }
+    let mut slugs: Vec<&String> = pages.values().collect();
+    slugs.sort();
+    if let Some(slug) = slugs.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
+        problems.push(Diagnostic::error(&path, format!("several authors have the page `{slug}`")).hint("give each author's `page` its own `permalink`"));
+    }
+    let map: AuthorsMap = raw
         .into_iter()
         .map(|(key, a)| {
-            let _ = (&a.email, &a.socials, &a.page);
+            let _ = (&a.email, &a.socials);
             let name = a.name.unwrap_or_else(|| key.clone());
             (key, BlogAuthor { name, title: a.title, url: a.url, image_url: a.image_url.or(a.image_url_camel).map(|u| site_url(&u, base_url)) })
         })
         .collect();
-    (Some(map), Vec::new())
+    // The file's order (serde_json's map keeps it); the keys' order if that reading fails.
+    let order = match serde_saphyr::from_str::<Option<serde_json::Map<String, Value>>>(&text) {
+        Ok(Some(m)) => m.keys().cloned().collect(),
+        _ => map.keys().cloned().collect(),
+    };
+    (Some(map), Some(MapExtras { order, pages }), problems)
+}
+
+/// The line of the top-level `key:` of the authors map (1 when it is not found).
+fn key_line_in(text: &str, key: &str) -> usize {
+    text.lines().position(|l| l.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':'))).map_or(1, |i| i + 1)
+}
+
+/// `key` in kebab case, as lodash's `kebabCase` makes an author's page route from its key
+/// (`JaneDoe` and `jane_doe` both give `jane-doe`).
+fn kebab_case(key: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut prev: Option<char> = None;
+    for c in key.chars() {
+        if !c.is_alphanumeric() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+        } else {
+            let boundary = prev.is_some_and(|p| ((p.is_lowercase() || p.is_ascii_digit()) && c.is_uppercase()) || (p.is_alphanumeric() && p.is_alphabetic() != c.is_alphabetic()));
+            if boundary && !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            word.extend(c.to_lowercase());
+        }
+        prev = Some(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words.join("-")
+}
+
+/// The keys of the authors map a post names in its front matter `authors`, in order.
+pub(crate) fn keys_of_post(front: &BTreeMap<String, Value>) -> Vec<String> {
+    let entries: Vec<&Value> = match front.get("authors") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list.iter().collect(),
+        Some(one) => vec![one],
+    };
+    entries.into_iter().filter_map(|v| v.as_str().or_else(|| v.get("key").and_then(Value::as_str)).map(str::to_string)).collect()
 }
 
 /// `front` without the `authors` entries that name a key of the authors map.
@@ -154,6 +239,14 @@ pub(crate) fn of_post(front: &BTreeMap<String, Value>, map: Option<&AuthorsMap>,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_author_page_route_is_the_key_in_kebab_case_as_lodash_makes_it() {
+        assert_eq!(kebab_case("vjeux"), "vjeux");
+        assert_eq!(kebab_case("JaneDoe"), "jane-doe");
+        assert_eq!(kebab_case("jane_doe"), "jane-doe");
+        assert_eq!(kebab_case("slorber2"), "slorber-2");
+    }
 
     fn front(yaml: &str) -> BTreeMap<String, Value> {
         serde_saphyr::from_str(yaml).unwrap()

@@ -45,9 +45,34 @@ impl Blog {
         self.posts.iter().filter(|p| p.listed())
     }
 
+    /// Whether the blog has its list pages: always when it has a post (listed or not),
+    /// and without any post only when `listWithoutPosts` says so (Docusaurus 3.0 to 3.9
+    /// write no blog page at all for a blog without posts; 3.10 and later an empty list).
+    fn has_list(&self) -> bool {
+        !self.posts.is_empty() || self.settings.list_without_posts
+    }
+
     /// Route of a tag's list, or of the tag index when `slug` is empty.
     pub fn tag_route(&self, slug: &str) -> String {
         join_route(&self.route, &format!("tags/{slug}"))
+    }
+
+    /// Route of an author's page (`slug`), or of the list of authors when `slug` is empty.
+    pub fn authors_route(&self, slug: &str) -> String {
+        join_route(&self.route, &format!("authors/{slug}"))
+    }
+
+    /// The authors with a page of their own: (key, route, their listed posts).
+    fn author_pages(&self) -> Vec<(&str, String, Vec<&Post>)> {
+        if !self.settings.authors_pages {
+            return Vec::new();
+        }
+        self.author_pages.iter().map(|(key, slug)| (key.as_str(), self.authors_route(slug), self.listed().filter(|p| p.author_keys.contains(key)).collect())).collect()
+    }
+
+    /// Whether the blog has the list of its authors: when `authors.yml` has any.
+    fn has_authors_list(&self) -> bool {
+        self.settings.authors_pages && !self.authors.is_empty()
     }
 
     /// Route of the archive.
@@ -70,7 +95,7 @@ impl Blog {
     /// checked before those pages are made.
     pub fn routes(&self) -> Vec<String> {
         let listed = self.listed().count();
-        let mut routes = paged_routes(&self.route, listed, self.settings.posts_per_page);
+        let mut routes = if self.has_list() { paged_routes(&self.route, listed, self.settings.posts_per_page) } else { Vec::new() };
         if listed > 0 {
             routes.push(self.archive_route());
         }
@@ -80,6 +105,12 @@ impl Blog {
         }
         for (slug, (_, posts)) in &tags {
             routes.extend(paged_routes(&self.tag_route(slug), posts.len(), self.settings.posts_per_page));
+        }
+        if self.has_authors_list() {
+            routes.push(self.authors_route(""));
+        }
+        for (_, route, posts) in self.author_pages() {
+            routes.extend(paged_routes(&route, posts.len(), self.settings.posts_per_page));
         }
         routes
     }
@@ -123,7 +154,9 @@ impl Blog {
         let s = &self.settings;
         let empty = vec![el("p", &[("class", "blog-empty".into())], vec![text("There are no posts in this blog yet.")])];
         let after: &[Node] = if listed.is_empty() { &empty } else { &[] };
-        self.paged(&self.route, &listed, &mut out, |_| s.blog_title.clone(), Some(s.blog_description.clone()), &summary, after);
+        if self.has_list() {
+            self.paged(&self.route, &listed, &mut out, |_| s.blog_title.clone(), Some(s.blog_description.clone()), &summary, after);
+        }
         if !listed.is_empty() {
             out.push(self.archive(&listed, titles, &index));
         }
@@ -141,6 +174,37 @@ impl Blog {
             let title = if posts.len() == 1 { format!("One post tagged with \"{label}\"") } else { format!("{} posts tagged with \"{label}\"", posts.len()) };
             let all = vec![el("p", &[], vec![el("a", &[("href", encode_path(&self.tag_route("")))], vec![text("View all tags")])])];
             self.paged(&self.tag_route(slug), posts, &mut out, |_| title.clone(), None, &summary, &all);
+        }
+        let author_pages = self.author_pages();
+        if self.has_authors_list() {
+            // Every author of the map, with the number of their listed posts; the name links
+            // to the author's page when there is one.
+            let items = self
+                .authors
+                .iter()
+                .map(|(key, a)| {
+                    let page = author_pages.iter().find(|(k, _, _)| k == key);
+                    let count = page.map_or_else(|| self.listed().filter(|p| p.author_keys.contains(key)).count(), |(_, _, posts)| posts.len());
+                    let name = match page {
+                        Some((_, route, _)) => el("a", &[("href", encode_path(route))], vec![text(a.name.clone())]),
+                        None => text(a.name.clone()),
+                    };
+                    let mut c = vec![name];
+                    if let Some(title) = &a.title {
+                        c.push(text(format!(" · {title}")));
+                    }
+                    c.push(text(if count == 1 { " (1 post)".to_string() } else { format!(" ({count} posts)") }));
+                    el("li", &[], c)
+                })
+                .collect();
+            let content = vec![el("ul", &[("class", "blog-authors".into())], items)];
+            let data = PageData::standalone(RouteKind::Page, encode_path(&self.authors_route("")), "Authors".into(), None, content);
+            out.push(BlogPage { route: self.authors_route(""), data });
+        }
+        for (key, route, posts) in &author_pages {
+            let name = self.authors.iter().find(|(k, _)| k == key).map_or_else(|| key.to_string(), |(_, a)| a.name.clone());
+            let all = vec![el("p", &[], vec![el("a", &[("href", encode_path(&self.authors_route("")))], vec![text("View all authors")])])];
+            self.paged(route, posts, &mut out, |_| name.clone(), None, &summary, &all);
         }
         out
     }

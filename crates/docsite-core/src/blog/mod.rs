@@ -33,6 +33,10 @@ pub struct Blog {
     pub route: String,
     /// Every post that is built (drafts are not), newest first.
     pub posts: Vec<Post>,
+    /// The authors of `authors.yml` in its order, with their keys (empty without one).
+    pub authors: Vec<(String, BlogAuthor)>,
+    /// The route segment of the page of each author that has one, by key.
+    pub author_pages: BTreeMap<String, String>,
 }
 
 /// One post.
@@ -58,6 +62,8 @@ pub struct Post {
     pub name_text: String,
     /// Its authors, in front matter order.
     pub authors: Vec<BlogAuthor>,
+    /// The keys of `authors.yml` its front matter names.
+    pub author_keys: Vec<String>,
 }
 
 impl Post {
@@ -80,7 +86,7 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     }
     let route = load::join_route(config.base_url.trim_end_matches('/'), &settings.route_base_path);
     let dir = config.read_path(&settings.path);
-    let (authors, problems) = authors::read_map(&config.site_dir, &dir, &config.base_url);
+    let (authors, extras, problems) = authors::read_map(&config.site_dir, &dir, &config.base_url);
     diags.extend(problems);
     let mut posts = Vec::new();
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
@@ -107,7 +113,8 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     }
     // Newest first; posts of one date by route, so the order never depends on the disk.
     posts.sort_by(|a, b| b.timestamp.cmp(&a.timestamp).then_with(|| a.route.cmp(&b.route)));
-    Some(Blog { settings, route, posts })
+    let in_order = authors.map(|map| extras.order.iter().filter_map(|k| map.get(k).map(|a| (k.clone(), a.clone()))).collect()).unwrap_or_default();
+    Some(Blog { settings, route, posts, authors: in_order, author_pages: extras.pages })
 }
 
 /// Files and folders that are not posts: `_`-prefixed and hidden ones, and tests (the
@@ -214,7 +221,8 @@ fn read_post(path: &Path, rel: &str, blog_route: &str, authors: Option<&authors:
         Diagnostic::error(path, msg).at(line, None)
     })?;
     let excerpt = truncate_at(body).map(str::to_string);
-    Ok(Some(Post { source: path.to_path_buf(), route, front, body: body.to_string(), body_line, excerpt, timestamp, name_text, authors }))
+    let author_keys = authors::keys_of_post(&extra);
+    Ok(Some(Post { source: path.to_path_buf(), route, front, body: body.to_string(), body_line, excerpt, timestamp, name_text, authors, author_keys }))
 }
 
 /// The body before the first truncate marker, a line `<!-- truncate -->` or
