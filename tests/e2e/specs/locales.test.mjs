@@ -47,3 +47,47 @@ test('the locale dropdown lists the locale by its label and links the same page 
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+// A site in three locales built as Docusaurus builds them (`fixtures/docusaurus-i18n`:
+// English at the root, French translated under /fr/, Arabic untranslated and right to left
+// under /ar/): each page names the others, the dropdown goes to the same page in another
+// locale, and each locale shows its own labels and direction.
+const three = useSite({ fixture: 'docusaurus-i18n' });
+
+test('in a site of three locales each page names its translations and the dropdown goes to the same page in another locale', async () => {
+  const html = await (await fetch(three.server.base + '/docs/nibs')).text();
+  for (const [lang, href] of [['en', 'https://quill.example.org/docs/nibs'], ['fr', 'https://quill.example.org/fr/docs/nibs'], ['ar', 'https://quill.example.org/ar/docs/nibs'], ['x-default', 'https://quill.example.org/docs/nibs']]) {
+    assert.match(html, new RegExp(`<link rel="alternate" href="${href}" hreflang="${lang}">`));
+  }
+  assert.match(html, /<meta property="og:locale:alternate" content="fr">/);
+
+  const { page, context, problems } = await openPage(three.browser, { width: 1280 });
+  await page.goto(three.server.base + '/docs/nibs?pen=fine#top', { waitUntil: 'networkidle' });
+  await waitForApp(page);
+  await page.locator('nav.navbar').getByRole('button', { name: 'Language: English' }).click();
+  await page.locator('nav.navbar').getByRole('link', { name: 'Français' }).click();
+  await page.waitForURL((url) => url.pathname === '/fr/docs/nibs' && url.search === '?pen=fine' && url.hash === '#top');
+  // The French build: its labels from the translation files, the untranslated doc as written.
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  await page.locator('nav.navbar').getByRole('link', { name: "Guide de l'utilisateur" }).waitFor();
+  await page.locator('nav.menu, aside').getByText('Les bases').first().waitFor();
+  assert.match(await page.locator('article').innerText(), /A nib sets the width/);
+  await page.locator('article').getByRole('link', { name: 'getting started' }).click();
+  await page.waitForURL((url) => url.pathname === '/fr/docs/intro');
+  await page.getByRole('heading', { level: 1, name: 'Premiers pas' }).waitFor();
+  await page.getByRole('link', { name: /Suivant/ }).waitFor();
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('the right-to-left locale of a Docusaurus site lays its docs out right to left', async () => {
+  const { page, context, problems } = await openPage(three.browser, { width: 1280 });
+  await page.goto(three.server.base + '/ar/docs/intro', { waitUntil: 'networkidle' });
+  await waitForApp(page);
+  assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+  const sidebar = await page.locator('aside').first().boundingBox();
+  const article = await page.locator('article').first().boundingBox();
+  assert.ok(sidebar && article && sidebar.x > article.x, `sidebar ${JSON.stringify(sidebar)} right of article ${JSON.stringify(article)}`);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
