@@ -450,6 +450,75 @@ fn default_base_url() -> String {
     "/".into()
 }
 
+/// Translates the navbar and footer of `raw` with the locale's
+/// `docusaurus-theme-classic/{navbar,footer}.json`, by Docusaurus's ids: `title`,
+/// `logo.alt`, `item.label.<label>` (navbar); `link.title.<title>`,
+/// `link.item.label.<label>`, `copyright`, `logo.alt` (footer).
+fn translate_theme(l10n: &crate::i18n::Localization, raw: &mut RawConfig, diags: &mut Vec<Diagnostic>) {
+    let navbar = l10n.messages("docusaurus-theme-classic/navbar.json", diags);
+    if !navbar.is_empty() {
+        if let Some(t) = raw.navbar.title.as_mut() {
+            crate::i18n::replace(t, &navbar, "title");
+        }
+        if let Some(logo) = raw.navbar.logo.as_mut() {
+            crate::i18n::replace(&mut logo.alt, &navbar, "logo.alt");
+        }
+        fn items(list: &mut [RawNavbarItem], m: &std::collections::BTreeMap<String, String>) {
+            for item in list {
+                if let Some(label) = item.label.as_mut() {
+                    let id = format!("item.label.{label}");
+                    crate::i18n::replace(label, m, &id);
+                }
+                for nested in [&mut item.items, &mut item.dropdown_items_before, &mut item.dropdown_items_after].into_iter().flatten() {
+                    items(nested, m);
+                }
+            }
+        }
+        items(&mut raw.navbar.items, &navbar);
+    }
+    let footer = l10n.messages("docusaurus-theme-classic/footer.json", diags);
+    if let (false, Some(f)) = (footer.is_empty(), raw.footer.as_mut()) {
+        if let Some(c) = f.copyright.as_mut() {
+            crate::i18n::replace(c, &footer, "copyright");
+        }
+        if let Some(logo) = f.logo.as_mut() {
+            crate::i18n::replace(&mut logo.alt, &footer, "logo.alt");
+        }
+        for entry in &mut f.links {
+            if let Some(t) = entry.title.as_mut() {
+                let id = format!("link.title.{t}");
+                crate::i18n::replace(t, &footer, &id);
+            }
+            if let Some(label) = entry.label.as_mut() {
+                let id = format!("link.item.label.{label}");
+                crate::i18n::replace(label, &footer, &id);
+            }
+            for item in entry.items.iter_mut().flatten() {
+                if let Some(label) = item.label.as_mut() {
+                    let id = format!("link.item.label.{label}");
+                    crate::i18n::replace(label, &footer, &id);
+                }
+            }
+        }
+    }
+}
+
+/// A locale of the configuration as `crate::i18n` reads it.
+fn locale_input(l: &RawLocale) -> crate::i18n::LocaleInput {
+    crate::i18n::LocaleInput {
+        code: l.code.clone(),
+        label: l.label.clone(),
+        direction: match l.direction {
+            Direction::Ltr => "ltr".into(),
+            Direction::Rtl => "rtl".into(),
+        },
+        html_lang: l.html_lang.clone(),
+        path: l.path.clone(),
+        translate: l.translate,
+        base_url: l.base_url.clone(),
+    }
+}
+
 /// The docs' route prefix under `base_url` (`/docs`).
 fn docs_base(base_url: &str, route_base_path: &str) -> String {
     format!("{}{}", base_url, route_base_path.trim_matches('/')).trim_end_matches('/').to_string()
@@ -1503,12 +1572,12 @@ impl SiteConfig {
             base_url.push('/');
         }
         let docs_base = docs_base(&base_url, &raw.docs.route_base_path);
-        let i18n = match crate::i18n::localization(&file, site_dir, &raw, &base_url, None) {
+        let i18n = match crate::i18n::localization(&file, site_dir, (&locale_input(&raw.locale), &raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &raw.i18n_path), &base_url, None) {
             Ok(l) => l,
             Err(e) => {
                 errors.extend(e);
                 raw.locales.clear();
-                crate::i18n::localization(&file, site_dir, &raw, &base_url, None).map_err(|e| errors.iter().cloned().chain(e).collect::<Vec<_>>())?
+                crate::i18n::localization(&file, site_dir, (&locale_input(&raw.locale), &raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &raw.i18n_path), &base_url, None).map_err(|e| errors.iter().cloned().chain(e).collect::<Vec<_>>())?
             }
         };
         Ok(SiteConfig {
@@ -1535,7 +1604,7 @@ impl SiteConfig {
         let mut config = Self::read_untranslated(site_dir, base_url)?;
         if let Some(code) = code {
             let site_base = config.base_url.clone();
-            let i18n = crate::i18n::localization(&config.file, site_dir, &config.raw, &site_base, Some(code))?;
+            let i18n = crate::i18n::localization(&config.file, site_dir, (&locale_input(&config.raw.locale), &config.raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &config.raw.i18n_path), &site_base, Some(code))?;
             let link = i18n.links.iter().find(|l| l.code == code).expect("the locale has a link");
             config.base_url = link.base_url.clone();
             config.raw.base_url = link.base_url.clone();
@@ -1546,7 +1615,7 @@ impl SiteConfig {
             config.i18n = i18n;
         }
         let mut errors = Vec::new();
-        crate::i18n::translate_theme(&config.i18n, &mut config.raw, &mut errors);
+        translate_theme(&config.i18n, &mut config.raw, &mut errors);
         config.errors.extend(errors);
         Ok(config)
     }

@@ -1,4 +1,5 @@
-//! Locales, read as Docusaurus reads them.
+//! Locales, read as Docusaurus reads them. This module knows the translation files and
+//! where each locale is served; `config` and `load` apply the translations to what they read.
 //!
 //! A site with several locales (`[[locales]]` beside `[locale]`; Docusaurus's
 //! `i18n.locales`) is built once per locale, each build a site of its own under the
@@ -12,9 +13,9 @@
 //!   translated file replaces the file of the same path in the content folder; a file with
 //!   no translation is read untranslated (the translation folder adds no pages);
 //! - `docusaurus-theme-classic/navbar.json` and `footer.json`: the navbar and footer labels
-//!   ([`translate_theme`]);
+//!   (`config.rs`, as it reads a locale's configuration);
 //! - `docusaurus-plugin-content-docs/<current|version-X>.json`: the version label and the
-//!   sidebars' category, link and doc labels ([`translate_sidebars`]);
+//!   sidebars' category, link and doc labels (`load.rs`, after the sidebars);
 //! - `docusaurus-plugin-content-blog/options.json`: the blog's title and description;
 //! - `code.json`: the messages of the theme and of the site's own code, over the theme's
 //!   defaults for the locale from `@docusaurus/theme-translations` when the site has it
@@ -25,10 +26,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::config::{Direction, RawConfig, RawLocale, RawNavbarItem};
 use crate::contract::LocaleLink;
 use crate::diagnostics::Diagnostic;
-use crate::load::SidebarEntry;
 
 /// The translation folder of the docs plugin (its default instance).
 pub const DOCS_PLUGIN: &str = "docusaurus-plugin-content-docs";
@@ -52,17 +51,29 @@ pub struct Localization {
     pub links: Vec<LocaleLink>,
 }
 
-fn direction(d: Direction) -> String {
-    match d {
-        Direction::Ltr => "ltr".into(),
-        Direction::Rtl => "rtl".into(),
-    }
+/// A locale as the configuration gives it (`[locale]`, `[[locales]]`).
+#[derive(Debug, Clone)]
+pub struct LocaleInput {
+    /// Its code (`fr`).
+    pub code: String,
+    /// Its name in itself (`Français`).
+    pub label: String,
+    /// `ltr` or `rtl`.
+    pub direction: String,
+    /// Its `<html lang>`.
+    pub html_lang: String,
+    /// Folder of its translations under the i18n folder (default: the code).
+    pub path: Option<String>,
+    /// Whether its translations are read (default: when its folder exists).
+    pub translate: Option<bool>,
+    /// Path its pages are served under.
+    pub base_url: Option<String>,
 }
 
 /// The base URL of `locale` on a site served at `site_base`: its own `baseUrl`
 /// (normalised to start and end with `/`), else `<site_base><code>/` for a locale that is
 /// not the default one.
-fn base_of(locale: &RawLocale, site_base: &str, is_default: bool) -> String {
+fn base_of(locale: &LocaleInput, site_base: &str, is_default: bool) -> String {
     match &locale.base_url {
         Some(b) => format!("/{}/", b.trim_matches('/')).replace("//", "/"),
         None if is_default => site_base.to_string(),
@@ -71,10 +82,11 @@ fn base_of(locale: &RawLocale, site_base: &str, is_default: bool) -> String {
 }
 
 /// The localization of the build of locale `code` (`None`: the default one) of a site
-/// whose configuration (`file`) is `raw`, served at `site_base`; errors name the key.
-pub fn localization(file: &Path, site_dir: &Path, raw: &RawConfig, site_base: &str, code: Option<&str>) -> Result<Localization, Vec<Diagnostic>> {
+/// whose configuration (`file`) gives the `default` locale and the `others`, its
+/// translations under `i18n_path`, served at `site_base`; errors name the key.
+pub fn localization(file: &Path, site_dir: &Path, (default, others, i18n_path): (&LocaleInput, &[LocaleInput], &str), site_base: &str, code: Option<&str>) -> Result<Localization, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let all: Vec<(&RawLocale, bool)> = std::iter::once((&raw.locale, true)).chain(raw.locales.iter().map(|l| (l, false))).collect();
+    let all: Vec<(&LocaleInput, bool)> = std::iter::once((default, true)).chain(others.iter().map(|l| (l, false))).collect();
     let mut links = Vec::new();
     for (i, (l, is_default)) in all.iter().enumerate() {
         let key = if *is_default { "locale".to_string() } else { format!("locales[{}]", i - 1) };
@@ -97,17 +109,17 @@ pub fn localization(file: &Path, site_dir: &Path, raw: &RawConfig, site_base: &s
             errors.push(format!("`{key}.baseUrl`: {base:?} must lie under the site's baseUrl {site_base:?}, in a folder of its own"));
             continue;
         }
-        links.push(LocaleLink { code: l.code.clone(), label: l.label.clone(), direction: direction(l.direction), html_lang: l.html_lang.clone(), base_url: base });
+        links.push(LocaleLink { code: l.code.clone(), label: l.label.clone(), direction: l.direction.clone(), html_lang: l.html_lang.clone(), base_url: base });
     }
     if !errors.is_empty() {
         return Err(errors.into_iter().map(|e| Diagnostic::error(file, e)).collect());
     }
     let locale = match code {
-        None => &raw.locale,
-        Some(c) => raw.locales.iter().find(|l| l.code == c).ok_or_else(|| vec![Diagnostic::error(file, format!("no locale {c:?} in the configuration"))])?,
+        None => default,
+        Some(c) => others.iter().find(|l| l.code == c).ok_or_else(|| vec![Diagnostic::error(file, format!("no locale {c:?} in the configuration"))])?,
     };
     let link = links.iter().find(|l| l.code == locale.code).expect("every locale has a link");
-    let folder = site_dir.join(&raw.i18n_path).join(locale.path.as_deref().unwrap_or(&locale.code));
+    let folder = site_dir.join(i18n_path).join(locale.path.as_deref().unwrap_or(&locale.code));
     let dir = match locale.translate {
         Some(false) => None,
         Some(true) => Some(folder),
@@ -115,7 +127,7 @@ pub fn localization(file: &Path, site_dir: &Path, raw: &RawConfig, site_base: &s
     };
     Ok(Localization {
         code: locale.code.clone(),
-        default_code: raw.locale.code.clone(),
+        default_code: default.code.clone(),
         dir,
         out_rel: link.base_url.strip_prefix(site_base).unwrap_or_default().trim_end_matches('/').to_string(),
         links,
@@ -176,105 +188,10 @@ pub fn read_messages(path: &Path) -> Result<BTreeMap<String, String>, Diagnostic
     Ok(out)
 }
 
-/// Translates the navbar and footer of `raw` with the locale's
-/// `docusaurus-theme-classic/{navbar,footer}.json`, by Docusaurus's ids: `title`,
-/// `logo.alt`, `item.label.<label>` (navbar); `link.title.<title>`,
-/// `link.item.label.<label>`, `copyright`, `logo.alt` (footer).
-pub fn translate_theme(l10n: &Localization, raw: &mut RawConfig, diags: &mut Vec<Diagnostic>) {
-    let navbar = l10n.messages("docusaurus-theme-classic/navbar.json", diags);
-    if !navbar.is_empty() {
-        if let Some(t) = raw.navbar.title.as_mut() {
-            replace(t, &navbar, "title");
-        }
-        if let Some(logo) = raw.navbar.logo.as_mut() {
-            replace(&mut logo.alt, &navbar, "logo.alt");
-        }
-        fn items(list: &mut [RawNavbarItem], m: &BTreeMap<String, String>) {
-            for item in list {
-                if let Some(label) = item.label.as_mut() {
-                    let id = format!("item.label.{label}");
-                    replace(label, m, &id);
-                }
-                for nested in [&mut item.items, &mut item.dropdown_items_before, &mut item.dropdown_items_after].into_iter().flatten() {
-                    items(nested, m);
-                }
-            }
-        }
-        items(&mut raw.navbar.items, &navbar);
-    }
-    let footer = l10n.messages("docusaurus-theme-classic/footer.json", diags);
-    if let (false, Some(f)) = (footer.is_empty(), raw.footer.as_mut()) {
-        if let Some(c) = f.copyright.as_mut() {
-            replace(c, &footer, "copyright");
-        }
-        if let Some(logo) = f.logo.as_mut() {
-            replace(&mut logo.alt, &footer, "logo.alt");
-        }
-        for entry in &mut f.links {
-            if let Some(t) = entry.title.as_mut() {
-                let id = format!("link.title.{t}");
-                replace(t, &footer, &id);
-            }
-            if let Some(label) = entry.label.as_mut() {
-                let id = format!("link.item.label.{label}");
-                replace(label, &footer, &id);
-            }
-            for item in entry.items.iter_mut().flatten() {
-                if let Some(label) = item.label.as_mut() {
-                    let id = format!("link.item.label.{label}");
-                    replace(label, &footer, &id);
-                }
-            }
-        }
-    }
-}
-
-fn replace(text: &mut String, messages: &BTreeMap<String, String>, id: &str) {
+/// Replaces `text` by the message `id` of `messages`, when there is one.
+pub fn replace(text: &mut String, messages: &BTreeMap<String, String>, id: &str) {
     if let Some(m) = messages.get(id) {
         *text = m.clone();
-    }
-}
-
-/// Translates a docs version's label and its sidebars with the locale's
-/// `docusaurus-plugin-content-docs/<folder>.json` (`current.json`, `version-2.0.json`):
-/// `version.label`, and per sidebar `sidebar.<id>.category.<label>`,
-/// `sidebar.<id>.link.<label>`, `sidebar.<id>.doc.<label>` (a doc item's own label).
-pub fn translate_sidebars(l10n: &Localization, folder: &str, label: &mut String, sidebars: &mut [(String, Vec<SidebarEntry>)], diags: &mut Vec<Diagnostic>) {
-    let m = l10n.messages(&format!("{DOCS_PLUGIN}/{folder}.json"), diags);
-    if m.is_empty() {
-        return;
-    }
-    replace(label, &m, "version.label");
-    fn entries(sidebar: &str, list: &mut [SidebarEntry], m: &BTreeMap<String, String>) {
-        for e in list {
-            match e {
-                SidebarEntry::Doc { label: Some(label), .. } => {
-                    let id = format!("sidebar.{sidebar}.doc.{label}");
-                    replace(label, m, &id);
-                }
-                SidebarEntry::Link { label, .. } => {
-                    let id = format!("sidebar.{sidebar}.link.{label}");
-                    replace(label, m, &id);
-                }
-                SidebarEntry::Category { label, items, index, .. } => {
-                    let id = format!("sidebar.{sidebar}.category.{label}");
-                    if let Some(ix) = index.as_mut() {
-                        if let Some(t) = ix.title.as_mut() {
-                            replace(t, m, &format!("{id}.link.generated-index.title"));
-                        }
-                        if let Some(d) = ix.description.as_mut() {
-                            replace(d, m, &format!("{id}.link.generated-index.description"));
-                        }
-                    }
-                    replace(label, m, &id);
-                    entries(sidebar, items, m);
-                }
-                _ => {}
-            }
-        }
-    }
-    for (id, list) in sidebars {
-        entries(id, list, &m);
     }
 }
 

@@ -27,7 +27,7 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeMap<String, String>> {
                     continue;
                 }
                 for part in line.split("crate::").skip(1) {
-                    let name: String = part.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                    let name: String = part.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
                     if !name.is_empty() && name != top {
                         graph.entry(top.clone()).or_default().entry(name).or_insert_with(|| format!("{}:{}", rel.display(), n + 1));
                     }
