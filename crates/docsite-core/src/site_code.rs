@@ -271,10 +271,16 @@ pub(crate) fn missing_install(site_dir: &Path) -> Option<(String, PathBuf)> {
         return None;
     }
     match install_plan(site_dir) {
-        Install::NpmCi if !site_dir.join("node_modules").is_dir() => Some(("npm ci".to_string(), site_dir.to_path_buf())),
+        Install::NpmCi if !has_node_modules(site_dir) => Some(("npm ci".to_string(), site_dir.to_path_buf())),
         Install::Missing(cmd, dir) => Some((cmd, dir)),
         Install::NpmCi | Install::Found => None,
     }
+}
+
+/// Whether the site has a `node_modules` of its own: a folder or a link (even one leading
+/// nowhere: it is the site's install, never replaced by docsite).
+fn has_node_modules(site_dir: &Path) -> bool {
+    std::fs::symlink_metadata(site_dir.join("node_modules")).is_ok()
 }
 
 /// `npm ci` in the site when it has its own `package-lock.json` and no `node_modules`. A
@@ -300,7 +306,7 @@ fn install_dependencies(site_dir: &Path) -> Result<(), BuildError> {
         }
     }
     let modules = site_dir.join("node_modules");
-    if std::fs::symlink_metadata(&modules).is_ok() {
+    if has_node_modules(site_dir) {
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let installed = modified(&modules.join(".package-lock.json"));
         if installed.is_none() || installed < modified(&lock) {

@@ -173,19 +173,23 @@ struct Resolver<'a> {
 }
 
 impl Resolver<'_> {
-    fn error(&mut self, key: &str, msg: String) {
-        let mut d = Diagnostic::error(&self.config.file, format!("`{key}`: {msg}"));
-        if let Some(line) = self.config.line_of(key) {
-            d = d.at(line, None);
+    /// A problem of the config key `key`, at its line when the config file has one.
+    fn problem(&self, key: &str, msg: String) -> Diagnostic {
+        let d = Diagnostic::error(&self.config.file, format!("`{key}`: {msg}"));
+        match self.config.line_of(key) {
+            Some(line) => d.at(line, None),
+            None => d,
         }
+    }
+
+    fn error(&mut self, key: &str, msg: String) {
+        let d = self.problem(key, msg);
         self.errors.push(d);
     }
 
     fn warn(&mut self, key: &str, msg: String) {
-        self.error(key, msg);
-        if let Some(d) = self.errors.pop() {
-            self.errors.push(d.with_severity(crate::diagnostics::Severity::Warning));
-        }
+        let d = self.problem(key, msg).with_severity(crate::diagnostics::Severity::Warning);
+        self.errors.push(d);
     }
 
     fn logo(&mut self, l: &RawLogo) -> LogoData {

@@ -329,6 +329,11 @@ impl TreeBuilder<'_, '_> {
         self.out.diagnostics.push(Diagnostic::error(self.source, msg).at(line, column).hint(hint));
     }
 
+    /// What Docusaurus builds and the reader may find different from the intent.
+    fn warn(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
+        self.out.diagnostics.push(Diagnostic::error(self.source, msg).at(line, column).hint(hint).with_severity(Severity::Warning));
+    }
+
     /// An error about MDX that needs JavaScript (an expression, a prop the engine cannot
     /// evaluate): the doc can take the MDX path ([`Rendered::needs_js`]).
     fn js_error(&mut self, line: usize, column: Option<usize>, msg: String, hint: &str) {
@@ -771,12 +776,7 @@ impl TreeBuilder<'_, '_> {
             None => self.unique_slug(&slug(&text)),
         };
         if !self.out.anchors.insert(id.clone()) {
-            self.out.diagnostics.push(
-                Diagnostic::error(self.source, format!("duplicate heading id {id:?}"))
-                    .at(line, None)
-                    .hint("give the heading another {#custom-id}")
-                    .with_severity(Severity::Warning),
-            );
+            self.warn(line, None, format!("duplicate heading id {id:?}"), "give the heading another {#custom-id}");
         }
         let (min, max) = self.toc_levels;
         if level >= min && level <= max {
@@ -914,12 +914,7 @@ impl TreeBuilder<'_, '_> {
         let magic = highlight::magic_comments(literal);
         if let Some(at) = magic.unclosed {
             // Docusaurus highlights nothing of it and builds the page: a warning.
-            self.out.diagnostics.push(
-                Diagnostic::error(self.source, "`highlight-start` is never closed by `highlight-end`: none of its lines is highlighted")
-                    .at(line + at, None)
-                    .hint("add a `highlight-end` comment after the last line to highlight")
-                    .with_severity(Severity::Warning),
-            );
+            self.warn(line + at, None, "`highlight-start` is never closed by `highlight-end`: none of its lines is highlighted".into(), "add a `highlight-end` comment after the last line to highlight");
         }
         for l in magic.lines {
             if !lines.contains(&l) {
@@ -930,12 +925,7 @@ impl TreeBuilder<'_, '_> {
         let grammar = match highlight::grammar_for(lang) {
             Some(g) => g,
             None => {
-                self.out.diagnostics.push(
-                    Diagnostic::error(self.source, format!("unknown code block language `{lang}`"))
-                        .at(line, None)
-                        .hint(format!("use {}", highlight::KNOWN_LANGUAGES))
-                        .with_severity(Severity::Warning),
-                );
+                self.warn(line, None, format!("unknown code block language `{lang}`"), &format!("use {}", highlight::KNOWN_LANGUAGES));
                 ""
             }
         };
@@ -1331,8 +1321,7 @@ impl TreeBuilder<'_, '_> {
     fn missing_image(&mut self, url: &str, file: &Path, raw: bool, line: usize, column: usize, hint: &str) {
         let message = format!("image `{url}` not found at {}", file.display());
         if raw && self.ctx.html == html_policy::HtmlPolicy::Docusaurus {
-            let d = Diagnostic::error(self.source, format!("{message}: the page shows a broken image, as in Docusaurus")).at(line, Some(column)).hint(hint).with_severity(Severity::Warning);
-            self.out.diagnostics.push(d);
+            self.warn(line, Some(column), format!("{message}: the page shows a broken image, as in Docusaurus"), hint);
         } else {
             self.error(line, Some(column), message, hint);
         }
