@@ -800,6 +800,9 @@ fn each_locale_is_built_from_its_translations_with_the_untranslated_files_beside
         assert!(chrome.contains(says), "{says}: {chrome}");
     }
     assert_eq!(fr.site_data().translations.get("theme.docs.paginator.next").map(String::as_str), Some("Suivant"));
+    // What the engine writes itself is English still, and said so once per locale.
+    assert!(fr.diagnostics.report().contains("locale fr: the words the engine itself writes into pages are in English"), "{}", fr.diagnostics.report());
+    assert!(!en.diagnostics.report().contains("the words the engine itself writes"));
 
     // A locale without translations is the default locale's content under its own path, right to left.
     let ar = docsite_core::build::check_locale(&dir, None, None, Some("ar")).expect("the Arabic locale builds");

@@ -91,6 +91,16 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
     let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, generated, &updates);
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.extend(super::feeds::warnings(&loaded.config, &pages));
+    // The theme shows its words in the locale's language; the few the engine writes into
+    // pages are English still: said once, not left to be found.
+    let lang = &loaded.site_data.locale.html_lang;
+    if !(lang == "en" || lang.starts_with("en-")) {
+        diags.push(
+            Diagnostic::error(&loaded.config.file, format!("locale {}: the words the engine itself writes into pages are in English: the 404 page's text, the search page's title, the blog list's pager and \"Read more\", the tag, archive and author pages' titles and the doc cards' item counts", loaded.config.i18n.code))
+                .with_severity(crate::diagnostics::Severity::Warning)
+                .hint("the theme's own words are translated (code.json, @docusaurus/theme-translations); these are not yet"),
+        );
+    }
     diags.normalize(site_dir);
 
     let Loaded { config, site_data, schema_files, doc_routes, content_roots, data_files, config_links, doc_cards, .. } = loaded;
