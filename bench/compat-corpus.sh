@@ -79,7 +79,17 @@ PNPM_FOR_NODE20=10.34.8
 site_install() {
   local dir=$1 pm=$2 log=$3
   case $pm in
-    npm) echo "npm ci"; (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1 ;;
+    npm)
+      # A lockfile resolved through a Nexus-style mirror of npm (`https://<host>/repository/npm/`,
+      # karmada's) names hosts this machine cannot reach: the same tarballs (same integrity
+      # hashes) are fetched from npm's registry itself.
+      if grep -qE '"resolved": "https://[^"/]+/repository/npm/' "$dir/package-lock.json"; then
+        echo "npm ci (mirror URLs of the lockfile read as registry.npmjs.org)"
+        sed -i -E 's#"resolved": "https://[^"/]+/repository/npm/#"resolved": "https://registry.npmjs.org/#' "$dir/package-lock.json"
+      else
+        echo "npm ci"
+      fi
+      (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1 ;;
     pnpm)
       if ! grep -q '"packageManager"' "$dir/package.json"; then
         # No version named: corepack's default is the newest pnpm, which may refuse an

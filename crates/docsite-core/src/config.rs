@@ -1246,6 +1246,8 @@ pub struct SiteConfig {
     /// The locale this configuration builds ([`SiteConfig::read_locale`]) and where its
     /// translations are.
     pub i18n: crate::i18n::Localization,
+    /// The CSS of each Sass `customCss` file, by its path (compiled by the site's `sass`).
+    pub compiled_css: BTreeMap<PathBuf, Vec<u8>>,
 }
 
 /// The raw configuration of a site and where it came from.
@@ -1544,15 +1546,20 @@ impl SiteConfig {
             raw.schemas.clear();
         }
         let mut css_ok = Vec::new();
+        let mut compiled_css = BTreeMap::new();
         for (i, css) in raw.custom_css.iter().enumerate() {
             let key = format!("customCss[{i}]");
             match config_path(site_dir, css) {
                 Err(msg) => errors.push(key_error(&key, msg)),
                 Ok(file) if !file.is_file() => errors.push(key_error(&key, format!("no stylesheet at {css:?} (from the site folder: {})", file.display()))),
-                // Linked as it is, a Sass file would be ignored by the browser: its styles missing.
-                Ok(file) if file.extension().is_some_and(|e| e == "scss" || e == "sass") => {
-                    errors.push(key_error(&key, format!("{css:?} is Sass (docusaurus-plugin-sass): docsite does not compile a Sass `customCss` yet, and its styles would be missing; compile it to CSS and name the .css file")))
-                }
+                // A Sass file is compiled to CSS by the site's `sass`, as docusaurus-plugin-sass does.
+                Ok(file) if file.extension().is_some_and(|e| e == "scss" || e == "sass") => match crate::sass::compile(site_dir, &file) {
+                    Ok(css_bytes) => {
+                        compiled_css.insert(file, css_bytes);
+                        css_ok.push(css.clone());
+                    }
+                    Err(why) => errors.push(key_error(&key, format!("{css:?} is Sass: {why}"))),
+                },
                 Ok(_) => css_ok.push(css.clone()),
             }
         }
@@ -1582,6 +1589,7 @@ impl SiteConfig {
         };
         Ok(SiteConfig {
             i18n,
+            compiled_css,
             site_dir: site_dir.to_path_buf(),
             file,
             default_mode: match raw.color_mode.default_mode {

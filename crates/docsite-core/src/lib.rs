@@ -35,6 +35,7 @@ pub mod paths;
 pub mod prerender;
 pub mod prism;
 pub mod route;
+pub mod sass;
 pub mod schemas;
 pub mod search;
 pub mod site_code;

@@ -754,18 +754,29 @@ fn what_docusaurus_builds_builds_with_a_warning_where_the_page_may_differ_from_t
     assert!(footer.contains("<svg"), "{footer}");
 }
 
+/// Needs Node and the theme's `node_modules` (its `sass`, standing in for the one
+/// docusaurus-plugin-sass installs in a site).
 #[test]
-fn a_sass_custom_css_is_an_error_not_a_stylesheet_the_browser_ignores() {
+fn a_sass_custom_css_is_compiled_by_the_sites_sass_and_without_one_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("docs")).unwrap();
     std::fs::write(dir.path().join("docs/intro.md"), "# Start\n").unwrap();
-    std::fs::write(dir.path().join("custom.scss"), "$brand: #0b5;\na { color: $brand; }\n").unwrap();
+    std::fs::write(dir.path().join("custom.scss"), "$brand: #0b5;\n.navbar { a { color: $brand; } }\n").unwrap();
     std::fs::write(dir.path().join("docsite.toml"), "title = \"T\"\nurl = \"https://example.org\"\ncustomCss = [\"custom.scss\"]\n").unwrap();
+    // No `sass` to compile it with: an error naming the key (linked as it is, the browser
+    // would ignore it and the styles would be missing).
     let report = match check(dir.path()) {
         Err(BuildError::Invalid(d)) => d.report(),
         other => panic!("the config should fail: {:?}", other.map(|_| ())),
     };
-    assert!(report.contains("customCss[0]") && report.contains("is Sass"), "{report}");
+    assert!(report.contains("customCss[0]") && report.contains("is Sass: the site has no `sass` package"), "{report}");
+    // With the site's `sass`, its CSS is what pages link.
+    let theme_sass = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../theme/node_modules/sass"));
+    std::fs::create_dir_all(dir.path().join("node_modules")).unwrap();
+    std::os::unix::fs::symlink(&theme_sass, dir.path().join("node_modules/sass")).unwrap();
+    let site = check(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let css = String::from_utf8(site.config().compiled_css.values().next().expect("compiled").clone()).unwrap();
+    assert!(css.contains(".navbar a") && css.contains("color: #0b5"), "{css}");
 }
 
 #[test]

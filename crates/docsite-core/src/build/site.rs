@@ -233,11 +233,19 @@ impl Site {
             .iter()
             .map(|css| {
                 let source = self.config.read_path(css);
-                let bytes = std::fs::read(&source).unwrap_or_default();
-                let name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "custom.css".into());
+                let bytes = self.custom_css_bytes(&source);
+                let name = source.with_extension("css").file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "custom.css".into());
                 (source, format!("{}{}/custom/{}-{name}", self.config.base_url, emit::DATA_PREFIX, emit::short_hash(&bytes)))
             })
             .collect()
+    }
+
+    /// The CSS of a `customCss` file: as it is, or compiled from Sass (`SiteConfig::compiled_css`).
+    fn custom_css_bytes(&self, source: &Path) -> Vec<u8> {
+        match self.config.compiled_css.get(source) {
+            Some(css) => css.clone(),
+            None => std::fs::read(source).unwrap_or_default(),
+        }
     }
 
     /// The stylesheet of the site's Prism themes (`[prism]`), if it has one: (CSS, URL), the
@@ -300,8 +308,7 @@ impl Site {
         crate::copied::copy_static(&self.config.site_dir, out)?;
         for (source, url) in self.custom_css() {
             let target = crate::output::under(out, url.strip_prefix(base.as_str()).unwrap_or(&url))?;
-            let bytes = std::fs::read(&source).map_err(BuildError::io(&source))?;
-            write_file(&target, &bytes)?;
+            write_file(&target, &self.custom_css_bytes(&source))?;
         }
         if let Some((css, url)) = self.prism_css() {
             write_file(&crate::output::under(out, url.strip_prefix(base.as_str()).unwrap_or(&url))?, css.as_bytes())?;
