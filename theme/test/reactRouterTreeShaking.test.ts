@@ -13,7 +13,7 @@ const entry = require.resolve('react-router');
 const routerChunk = (() => {
   const dir = path.dirname(entry);
   const index = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
-  const chunks = [...index.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => path.join(dir, m[1]));
+  const chunks = [...index.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => path.join(dir, m[1] ?? ''));
   return chunks.map((file) => readFileSync(file, 'utf8')).find((code) => code.includes('var RenderErrorBoundary = class extends')) ?? '';
 })();
 
