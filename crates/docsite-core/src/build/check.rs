@@ -91,6 +91,7 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
     let Model { pages, sidebars, assets, not_found } = model::assemble(&loaded, renders, generated, &updates);
     timings.push(("model", t.elapsed().as_secs_f64()));
     diags.extend(super::feeds::warnings(&loaded.config, &pages));
+    diags.extend(model::long_sidebar_lists(&sidebars));
     diags.normalize(site_dir);
 
     let Loaded { config, site_data, schema_files, doc_routes, content_roots, data_files, config_links, doc_cards, .. } = loaded;

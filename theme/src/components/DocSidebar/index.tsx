@@ -2,9 +2,11 @@
 //! collapsible, the category holding the current page expanded. A category's items are
 //! rendered once it has been open (as Docusaurus's lazy Collapsible): a page's HTML holds
 //! the top level and the path to the page, not every item of the sidebar, and the complete
-//! tree comes from the version's one shared sidebar chunk.
-import { useEffect, useMemo, useRef, useState } from 'react';
+//! tree comes from the version's one shared sidebar chunk. A long open list is cut in the
+//! pre-rendered HTML (see `SidebarItems`), so that a page's HTML does not grow with the site.
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
+import { SIDEBAR_HTML_LIST } from '../../generated/contract';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { collapseDuration } from '../../lib/collapse';
@@ -37,10 +39,52 @@ export function DocSidebar({ mobile = false }: Props) {
 /** The items of a list and the trail to the current page (see `trail.ts`). */
 type ItemsProps = { items: SidebarItem[]; trail: Trail };
 
+const subscribe = () => () => undefined;
+
+/** False while pre-rendering and hydrating, true from the render after (see `useIsBrowser`). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The indices of `shown` items the pre-rendered HTML holds: all of a list of at most
+ * `SIDEBAR_HTML_LIST.limit`; of a longer one its first `head` items and the `around` either
+ * side of the item on the trail, `null` marking each run left out. With every item of an open
+ * category in it, each page's HTML grew with the category (500 items per page at 10,000
+ * docs); the browser renders the whole list right after hydrating.
+ */
+export function htmlWindow(count: number, onTrail: number): (number | null)[] {
+  const { limit, head, around } = SIDEBAR_HTML_LIST;
+  const all = Array.from({ length: count }, (_, i) => i);
+  if (count <= limit) return all;
+  const from = Math.max(head, onTrail - around);
+  const to = Math.min(count, onTrail + around + 1);
+  const out: (number | null)[] = all.slice(0, head);
+  if (onTrail >= head && from < to) {
+    if (from > head) out.push(null);
+    out.push(...all.slice(from, to));
+    if (to < count) out.push(null);
+  } else {
+    out.push(null);
+  }
+  return out;
+}
+
 function SidebarItems({ items, trail }: ItemsProps) {
+  const hydrated = useHydrated();
+  const shown = items.map((item, index) => ({ item, index })).filter(({ item }) => trail.shows(item));
+  const indices = hydrated ? shown.map((_, i) => i) : htmlWindow(shown.length, shown.findIndex(({ item }) => trail.has(item)));
   return (
     <>
-      {items.map((item, index) => (trail.shows(item) ? <SidebarItemView key={index} item={item} trail={trail} /> : null))}
+      {indices.map((i, at) => {
+        if (i === null) return <li key={`gap${at}`} className={styles.gap} aria-hidden="true" />;
+        const { item, index } = shown[i]!;
+        return <SidebarItemView key={index} item={item} trail={trail} />;
+      })}
     </>
   );
 }
