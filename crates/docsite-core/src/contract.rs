@@ -498,10 +498,10 @@ pub enum VersionBanner {
 
 /// How much of a long open sidebar list a page's pre-rendered HTML holds: a list of at most
 /// `limit` shown items whole; of a longer one the first `head` items and the `around` either
-/// side of the item leading to the page, each run left out marked by an empty item. The
+/// side of the item leading to the page, each run left out marked by an item `⋯`. The
 /// browser renders the whole list once the page has hydrated. With every item of the open
 /// category in it, a page's HTML grew with its category (the theme's `DocSidebar`,
-/// `htmlWindow`; the build warns about each list it cuts).
+/// `SidebarItems`, which has the same numbers; the build warns about each list it cuts).
 pub const SIDEBAR_HTML_LIST: SidebarHtmlList = SidebarHtmlList { limit: 100, head: 40, around: 20 };
 
 /// See [`SIDEBAR_HTML_LIST`].
@@ -948,8 +948,6 @@ pub fn typescript_declarations() -> String {
         out.push_str(&d);
         out.push_str("\n\n");
     }
-    let SidebarHtmlList { limit, head, around } = SIDEBAR_HTML_LIST;
-    out.push_str(&format!("/**\n * See `SIDEBAR_HTML_LIST` in contract.rs: how much of a long open sidebar list a page's\n * pre-rendered HTML holds.\n */\nexport const SIDEBAR_HTML_LIST = {{ limit: {limit}, head: {head}, around: {around} }} as const;\n\n"));
     out.truncate(out.trim_end().len());
     out.push('\n');
     out

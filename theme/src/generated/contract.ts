@@ -832,9 +832,3 @@ url: string | null,
  * Picture shown beside the name.
  */
 imageUrl: string | null, };
-
-/**
- * See `SIDEBAR_HTML_LIST` in contract.rs: how much of a long open sidebar list a page's
- * pre-rendered HTML holds.
- */
-export const SIDEBAR_HTML_LIST = { limit: 100, head: 40, around: 20 } as const;

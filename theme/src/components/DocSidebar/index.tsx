@@ -6,7 +6,6 @@
 //! pre-rendered HTML (see `SidebarItems`), so that a page's HTML does not grow with the site.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { SIDEBAR_HTML_LIST } from '../../generated/contract';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
 import { collapseDuration } from '../../lib/collapse';
@@ -41,50 +40,35 @@ type ItemsProps = { items: SidebarItem[]; trail: Trail };
 
 const subscribe = () => () => undefined;
 
-/** False while pre-rendering and hydrating, true from the render after (see `useIsBrowser`). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
+/**
+ * The shown items of a list. Before hydration (and in the pre-rendered HTML), a list of more
+ * than 100 items keeps only its first 40 and the 20 either side of the item on the trail
+ * (`SIDEBAR_HTML_LIST` in contract.rs, whose build warning names them; the scale test of
+ * `crates/docsite/tests/scale.rs` checks the two agree), each run left out one `aria-hidden` item `⋯`: with every
+ * item of an open category in it, each page's HTML grew with the category (500 items per page
+ * at 10,000 docs). The browser renders the whole list right after hydrating.
+ */
+function SidebarItems({ items, trail }: ItemsProps) {
+  // False while pre-rendering and hydrating, true from the render after (as `useIsBrowser`).
+  const hydrated = useSyncExternalStore(
     subscribe,
     () => true,
     () => false,
   );
-}
-
-/**
- * The indices of `shown` items the pre-rendered HTML holds: all of a list of at most
- * `SIDEBAR_HTML_LIST.limit`; of a longer one its first `head` items and the `around` either
- * side of the item on the trail, `null` marking each run left out. With every item of an open
- * category in it, each page's HTML grew with the category (500 items per page at 10,000
- * docs); the browser renders the whole list right after hydrating.
- */
-export function htmlWindow(count: number, onTrail: number): (number | null)[] {
-  const { limit, head, around } = SIDEBAR_HTML_LIST;
-  const all = Array.from({ length: count }, (_, i) => i);
-  if (count <= limit) return all;
-  const from = Math.max(head, onTrail - around);
-  const to = Math.min(count, onTrail + around + 1);
-  const out: (number | null)[] = all.slice(0, head);
-  if (onTrail >= head && from < to) {
-    if (from > head) out.push(null);
-    out.push(...all.slice(from, to));
-    if (to < count) out.push(null);
-  } else {
-    out.push(null);
-  }
-  return out;
-}
-
-function SidebarItems({ items, trail }: ItemsProps) {
-  const hydrated = useHydrated();
-  const shown = items.map((item, index) => ({ item, index })).filter(({ item }) => trail.shows(item));
-  const indices = hydrated ? shown.map((_, i) => i) : htmlWindow(shown.length, shown.findIndex(({ item }) => trail.has(item)));
+  const shown = items.filter(trail.shows);
+  const at = shown.findIndex(trail.has);
+  const cut = (i: number) => !hydrated && shown.length > 100 && i >= 40 && Math.abs(i - at) > 20;
   return (
     <>
-      {indices.map((i, at) => {
-        if (i === null) return <li key={`gap${at}`} className={styles.gap} aria-hidden="true" />;
-        const { item, index } = shown[i]!;
-        return <SidebarItemView key={index} item={item} trail={trail} />;
-      })}
+      {shown.map((item, i) =>
+        cut(i) ? (
+          cut(i - 1) ? null : <li key={-1 - i} aria-hidden="true">
+            ⋯
+          </li>
+        ) : (
+          <SidebarItemView key={i} item={item} trail={trail} />
+        ),
+      )}
     </>
   );
 }
