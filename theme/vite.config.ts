@@ -22,19 +22,32 @@ import { scopedName } from './src/lib/cssModuleNames.ts';
  * calls and `X.displayName = "X"` statements without pure annotations, so the bundler
  * must keep every component of the package (framework-mode Link prefetching, Form,
  * ScrollRestoration, ...) even though the theme uses only the router and a few hooks.
- * Marking them pure lets tree-shaking drop ~7 KB gzip from the first view.
+ * Marking them pure lets tree-shaking drop ~7 KB gzip from the first view. A class
+ * component's `X.contextType = Y;` statement is a side effect too, which kept the route
+ * error boundary of `<Routes>` (and the redirect and error-digest handling it renders,
+ * ~0.8 KB gzip) though the theme renders no `<Routes>`: it becomes the class's own
+ * `static contextType = Y;`, the same property set when the class is defined.
  */
+export function reactRouterTreeShakable(code: string): string {
+  let out = code
+    .replace(/(?<![.\w$])(React\d*\.(?:forwardRef|createContext|memo)\()/g, '/* @__PURE__ */ $1')
+    .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, '');
+  for (const [statement, name, context] of code.matchAll(/^([A-Za-z_$][\w$]*)\.contextType = ([A-Za-z_$][\w$]*);$/gm)) {
+    const declaration = `var ${name} = class extends React`;
+    const at = out.indexOf(declaration);
+    const body = at === -1 ? -1 : out.indexOf('{', at);
+    if (body === -1) continue;
+    out = `${out.slice(0, body + 1)}\n  static contextType = ${context};${out.slice(body + 1)}`.replace(`\n${statement}\n`, '\n');
+  }
+  return out;
+}
+
 function reactRouterPureAnnotations(): Plugin {
   return {
     name: 'docsite:react-router-pure-annotations',
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]react-router[\\/]/.test(id)) return null;
-      return {
-        code: code
-          .replace(/(?<![.\w$])(React\d*\.(?:forwardRef|createContext|memo)\()/g, '/* @__PURE__ */ $1')
-          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, ''),
-        map: null,
-      };
+      return { code: reactRouterTreeShakable(code), map: null };
     },
   };
 }

@@ -15,9 +15,11 @@
 //
 // The page check also fails when code that must load on first use is in a first view or not
 // split out at all: the search modal and both search backends (the local one loads pagefind),
-// mermaid and analytics. "Split out" is read from Vite's manifest (dist/client/.vite/
-// manifest.json): each of those modules must be a dynamic entry with a chunk of its own; had
-// something imported it statically, it would be merged into an eager chunk instead.
+// mermaid, analytics, the blog views, the article serializer, the React content renderer and
+// the head update a client navigation makes. "Split out" is read from Vite's manifest
+// (dist/client/.vite/manifest.json): each of those modules must be a dynamic entry with a
+// chunk of its own; had something imported it statically, it would be merged into an eager
+// chunk instead.
 // test/size.test.ts runs the same checks.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,17 @@ export const LAZY_MODULES = [
   { name: 'mermaid', source: 'node_modules/mermaid/dist/mermaid.core.mjs' },
   { name: 'analytics', source: 'src/lib/analytics.ts' },
   { name: 'blog views', source: 'src/components/Blog/index.tsx' },
+];
+
+/**
+ * Modules loaded once through `loadOnce` (`lib/loadOnce.ts`), whose chunks Vite's manifest
+ * lists by chunk name (`_html-….js`), not by source: each must be a chunk of its own that
+ * `import()` loads, and in no first view (other on-demand chunks may import it).
+ */
+export const LAZY_CHUNKS = [
+  { name: 'article serializer', chunk: 'html' },
+  { name: 'React content renderer', chunk: 'Nodes' },
+  { name: 'head update after a client navigation', chunk: 'head' },
 ];
 
 const gzipSize = (bytes) => gzipSync(bytes, { level: 6 }).length;
@@ -159,6 +172,19 @@ export function checkPages({ buildDir, clientDir, routes = DEFAULT_ROUTES, baseU
       if (eager.has(file)) failures.push(`${name} (${file}) is in the first view`);
     }
   }
+  const chunks = Object.entries(manifest);
+  for (const { name, chunk: chunkName } of LAZY_CHUNKS) {
+    const found = chunks.filter(([, chunk]) => chunk.name === chunkName && !chunk.src);
+    if (found.length !== 1) {
+      failures.push(`${name} has ${found.length === 0 ? 'no chunk' : 'more than one chunk'} named ${chunkName} in the manifest`);
+      continue;
+    }
+    const [key, chunk] = found[0];
+    if (!chunks.some(([, other]) => other.dynamicImports?.includes(key))) failures.push(`${name} (${chunk.file}) is not loaded with import()`);
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
+      if (eager.has(file)) failures.push(`${name} (${file}) is in the first view`);
+    }
+  }
   return { pages, failures };
 }
 
@@ -196,6 +222,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       for (const failure of result.failures) console.error(`FAIL ${failure}`);
       process.exit(1);
     }
-    console.log(`ok: ${result.pages.length} pages within budget; ${LAZY_MODULES.map((m) => m.name).join(', ')} load on first use only`);
+    console.log(`ok: ${result.pages.length} pages within budget; ${[...LAZY_MODULES, ...LAZY_CHUNKS].map((m) => m.name).join(', ')} load on first use only`);
   }
 }

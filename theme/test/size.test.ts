@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +51,16 @@ function fakeBuild(html: string) {
   writeFileSync(
     path.join(client, '.vite/manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/entry.js', isEntry: true },
+      'index.html': { file: 'assets/entry.js', isEntry: true, dynamicImports: ['_html-1.js', '_Nodes-1.js', '_head-1.js'] },
       'src/components/SearchModal/index.tsx': lazy,
       'src/search/local.ts': lazy,
       'src/search/hosted.ts': lazy,
       'node_modules/mermaid/dist/mermaid.core.mjs': lazy,
       'src/lib/analytics.ts': lazy,
       'src/components/Blog/index.tsx': lazy,
+      '_html-1.js': { file: 'assets/html-1.js', name: 'html' },
+      '_Nodes-1.js': { file: 'assets/Nodes-1.js', name: 'Nodes' },
+      '_head-1.js': { file: 'assets/head-1.js', name: 'head' },
     }),
   );
   return { client, site };
@@ -93,7 +96,21 @@ describe('the first-view checker', () => {
     const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script>');
     writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/entry.js', isEntry: true } }));
     const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] });
-    expect(failures).toHaveLength(6);
+    expect(failures).toHaveLength(9);
     expect(failures[0]).toMatch(/search modal .* has no chunk of its own/);
+    expect(failures[8]).toMatch(/head update after a client navigation has no chunk named head/);
+  });
+
+  it('fails when a chunk loaded once on demand is in a first view or not loaded with import()', () => {
+    const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/head-1.js">');
+    writeFileSync(path.join(site, 'assets/head-1.js'), 'export const h=1;');
+    const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
+    manifest['index.html'].dynamicImports = ['_html-1.js', '_head-1.js'];
+    writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify(manifest));
+    const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] });
+    expect(failures).toEqual([
+      'React content renderer (assets/Nodes-1.js) is not loaded with import()',
+      'head update after a client navigation (assets/head-1.js) is in the first view',
+    ]);
   });
 });

@@ -496,6 +496,25 @@ pub enum VersionBanner {
     Unmaintained,
 }
 
+/// How much of a long open sidebar list a page's pre-rendered HTML holds: a list of at most
+/// `limit` shown items whole; of a longer one the first `head` items and the `around` either
+/// side of the item leading to the page, each run left out marked by an item `⋯`. The
+/// browser renders the whole list once the page has hydrated. With every item of the open
+/// category in it, a page's HTML grew with its category (the theme's `DocSidebar`,
+/// `SidebarItems`, which has the same numbers; the build warns about each list it cuts).
+pub const SIDEBAR_HTML_LIST: SidebarHtmlList = SidebarHtmlList { limit: 100, head: 40, around: 20 };
+
+/// See [`SIDEBAR_HTML_LIST`].
+#[derive(Debug, Clone, Copy)]
+pub struct SidebarHtmlList {
+    /// Longest list kept whole.
+    pub limit: usize,
+    /// Items kept from the start of a longer one.
+    pub head: usize,
+    /// Items kept either side of the one leading to the page.
+    pub around: usize,
+}
+
 /// A sidebar of one version.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -15,7 +15,7 @@ import { restoreView, saveView, type SavedView } from '../lib/savedView';
 import { ARTICLE_ATTRIBUTE, revealAll, revealThrough } from '../lib/reveal';
 import { normalizePath, safeDecode } from '../lib/paths';
 import { App } from './App';
-import { updateDocumentHead } from './head';
+import { documentHead } from './documentHead';
 
 /** Delay before the progress bar appears. */
 export const PROGRESS_DELAY_MS = 200;
@@ -163,7 +163,8 @@ export function ClientApp({ site, routes, initial }: ClientAppProps) {
     const scroll = pendingScroll.current;
     if (!scroll) return;
     pendingScroll.current = null;
-    updateDocumentHead(site, shown.page);
+    // `loadRoute` loaded the head module before the page was shown.
+    documentHead()?.updateDocumentHead(site, shown.page);
     // Back or forward (`restore` set, null without a saved position): the page comes back
     // laid out whole, so that a saved position is the content the reader left.
     if (scroll.restore !== undefined) revealAll(article());

@@ -6,6 +6,7 @@ import { preloadContent } from '../content/lazy';
 import { loadSerializer } from '../content/serializer';
 import { preloadSitePage } from '../app/sitePages';
 import { preloadBlogView } from '../app/blogViews';
+import { loadDocumentHead } from '../app/documentHead';
 import { onIdle, type IdleDeadline } from './idle';
 import { normalizePath, splitPath } from './paths';
 
@@ -63,16 +64,18 @@ export function routeChunks(
 export type LoadedRoute = { page: PageData; sidebar: SidebarData | null };
 
 /** Loads the page and sidebar chunks of a (normalised) route path in parallel, and the
- * code of any on-demand content component the page uses, and the article serializer. */
+ * code of any on-demand content component the page uses, the article serializer and the
+ * head update (`app/documentHead.ts`). */
 export async function loadRoute(routes: RouteManifest, path: string): Promise<LoadedRoute> {
   const { chunk, sidebar } = routeChunks(routes, path);
-  const [page, , sidebarData] = await Promise.all([
+  const [page, , , sidebarData] = await Promise.all([
     loadJson<PageData>(chunk).then(async (page) => {
       await Promise.all([preloadContent(page.content), preloadSitePage(page), preloadBlogView(page)]);
       return page;
     }),
     // The article is written on the client (content/serializer.ts).
     loadSerializer(),
+    loadDocumentHead(),
     sidebar ? loadJson<SidebarData>(sidebar) : Promise.resolve(null),
   ]);
   return { page, sidebar: sidebarData };

@@ -101,6 +101,7 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
                 .hint("the theme's own words are translated (code.json, @docusaurus/theme-translations); these are not yet"),
         );
     }
+    diags.extend(model::long_sidebar_lists(&sidebars));
     diags.normalize(site_dir);
 
     let Loaded { config, site_data, schema_files, doc_routes, content_roots, data_files, config_links, doc_cards, .. } = loaded;

@@ -165,7 +165,10 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     // The articles of the docs on the MDX path, as rendered (their text for the search index).
     let mut mdx_docs: Vec<(usize, Vec<crate::contract::Node>)> = Vec::new();
     let mut failures = crate::diagnostics::Diagnostics::default();
+    // Time in the workers' rendering, and in assembling and writing the documents.
+    let (mut rendering, mut writing) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     for batch in jobs.chunks(PRERENDER_BATCH) {
+        let lap = std::time::Instant::now();
         let mut cached = cache.as_mut().map_or_else(|| batch.iter().map(|_| None).collect(), |c| c.look_up(batch));
         let to_render: Vec<crate::prerender::Job<'_>> = batch.iter().zip(&cached).filter(|(_, hit)| hit.is_none()).map(|(j, _)| j.clone()).collect();
         let mut rendered = Vec::new();
@@ -182,6 +185,8 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
         }
         let mut fresh = rendered.into_iter();
         let part: Vec<crate::prerender::Rendered> = cached.iter_mut().map(|hit| hit.take().or_else(|| fresh.next()).expect("one rendering per job")).collect();
+        rendering += lap.elapsed();
+        let lap = std::time::Instant::now();
         match site.documents(&chunks, &template, batch, &part, "") {
             Ok(writes) => writes.par_iter().try_for_each(|(rel, html)| write_file(&crate::output::under(out, rel)?, html.as_bytes()))?,
             Err(BuildError::Invalid(d)) => failures.extend(d.items().iter().cloned()),
@@ -195,6 +200,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
             }
             heads.push((j.index, r.head));
         }
+        writing += lap.elapsed();
     }
     drop(pool);
     if failures.has_errors() {
@@ -204,6 +210,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
         c.finish();
     }
     opts.stage("writing host files");
+    let t = std::time::Instant::now();
     let redirect_pages = site.redirect_pages();
     let page_heads = || heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
     let csp_pages = page_heads().chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
@@ -216,7 +223,9 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((heads, jobs));
     drop(chunks);
+    site.timings.extend([("prerender", rendering.as_secs_f64()), ("pages", writing.as_secs_f64())]);
     site.react_stage(react, out)?;
+    site.timings.push(("host", t.elapsed().as_secs_f64()));
     // A doc on the MDX path is indexed with its article's text as rendered (the body's `# `
     // title as the engine's `h1`, as for a Markdown doc); its table of contents stays the
     // engine's.
@@ -232,13 +241,21 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     // output is compressed, not beside the pre-render workers: its peak no longer adds to theirs.
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let language = site.site_data.locale.html_lang.clone();
+    let t = std::time::Instant::now();
     let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language));
+    let mut indexing = t.elapsed().as_secs_f64();
     // Nothing after this reads the pages' content trees: their memory goes to the index
     // (at 10,000 docs its peak came on top of theirs).
     for p in &mut site.pages {
         drop(std::mem::take(&mut p.data.content));
     }
-    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), previous, || prepared.map_or(Ok(0), |prepared| search::write_prepared(prepared, &language, out)))?;
+    emit::precompress_beside(out, &out.join(search::BUNDLE_DIR), previous, || {
+        let t = std::time::Instant::now();
+        let written = prepared.map_or(Ok(0), |prepared| search::write_prepared(prepared, &language, out));
+        indexing += t.elapsed().as_secs_f64();
+        written
+    })?;
+    site.timings.extend([("index", indexing), ("compress", t.elapsed().as_secs_f64())]);
     Ok(())
 }
 

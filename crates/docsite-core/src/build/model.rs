@@ -487,3 +487,36 @@ mod tests {
         assert_eq!(resolve_dot_segments("https://host/../../a.md"), "https://host/a.md", "never above the origin");
     }
 }
+
+/// A warning for each sidebar with a list longer than a page's HTML holds
+/// ([`SIDEBAR_HTML_LIST`]): what Docusaurus writes into the HTML of every page of an open
+/// category (all its items) comes there from the browser, once the page has hydrated.
+pub(super) fn long_sidebar_lists(sidebars: &BTreeMap<(String, String), SidebarData>) -> Vec<crate::diagnostics::Diagnostic> {
+    /// `(label, shown items)` of every list of `items` (`label` of the top level: `None`)
+    /// longer than the limit.
+    fn walk<'a>(label: Option<&'a str>, items: &'a [SidebarItem], long: &mut Vec<(Option<&'a str>, usize)>) {
+        let shown = items.iter().filter(|i| !matches!(i, SidebarItem::Doc { unlisted: true, .. })).count();
+        if shown > SIDEBAR_HTML_LIST.limit {
+            long.push((label, shown));
+        }
+        for item in items {
+            if let SidebarItem::Category { label, items, .. } = item {
+                walk(Some(label), items, long);
+            }
+        }
+    }
+    let SidebarHtmlList { limit, head, around } = SIDEBAR_HTML_LIST;
+    sidebars
+        .iter()
+        .filter_map(|((version, id), sidebar)| {
+            let mut long = Vec::new();
+            walk(None, &sidebar.items, &mut long);
+            let (label, most) = long.iter().max_by_key(|(_, n)| *n)?;
+            let largest = label.map_or_else(|| "its top level".to_string(), |l| format!("category `{l}`"));
+            Some(crate::diagnostics::Diagnostic::general(format!(
+                "sidebar `{id}` (version {version}): {} of its lists have more than {limit} items (the largest, {largest}, {most}); a page's HTML holds the first {head} and the {around} either side of the page's own, and the browser shows the rest once the page's script has run (Docusaurus's HTML holds every item of an open category)",
+                long.len()
+            )).with_severity(crate::diagnostics::Severity::Warning))
+        })
+        .collect()
+}

@@ -2,8 +2,9 @@
 //! collapsible, the category holding the current page expanded. A category's items are
 //! rendered once it has been open (as Docusaurus's lazy Collapsible): a page's HTML holds
 //! the top level and the path to the page, not every item of the sidebar, and the complete
-//! tree comes from the version's one shared sidebar chunk.
-import { useEffect, useMemo, useRef, useState } from 'react';
+//! tree comes from the version's one shared sidebar chunk. A long open list is cut in the
+//! pre-rendered HTML (see `SidebarItems`), so that a page's HTML does not grow with the site.
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { SidebarItem } from '../../generated/contract';
 import { usePageData, useSidebar } from '../../contexts/PageData';
@@ -37,10 +38,37 @@ export function DocSidebar({ mobile = false }: Props) {
 /** The items of a list and the trail to the current page (see `trail.ts`). */
 type ItemsProps = { items: SidebarItem[]; trail: Trail };
 
+const subscribe = () => () => undefined;
+
+/**
+ * The shown items of a list. Before hydration (and in the pre-rendered HTML), a list of more
+ * than 100 items keeps only its first 40 and the 20 either side of the item on the trail
+ * (`SIDEBAR_HTML_LIST` in contract.rs, whose build warning names them; the scale test of
+ * `crates/docsite/tests/scale.rs` checks the two agree), each run left out one `aria-hidden` item `⋯`: with every
+ * item of an open category in it, each page's HTML grew with the category (500 items per page
+ * at 10,000 docs). The browser renders the whole list right after hydrating.
+ */
 function SidebarItems({ items, trail }: ItemsProps) {
+  // False while pre-rendering and hydrating, true from the render after (as `useIsBrowser`).
+  const hydrated = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  const shown = items.filter(trail.shows);
+  const at = shown.findIndex(trail.has);
+  const cut = (i: number) => !hydrated && shown.length > 100 && i >= 40 && Math.abs(i - at) > 20;
   return (
     <>
-      {items.map((item, index) => (trail.shows(item) ? <SidebarItemView key={index} item={item} trail={trail} /> : null))}
+      {shown.map((item, i) =>
+        cut(i) ? (
+          cut(i - 1) ? null : <li key={-1 - i} aria-hidden="true">
+            ⋯
+          </li>
+        ) : (
+          <SidebarItemView key={i} item={item} trail={trail} />
+        ),
+      )}
     </>
   );
 }
