@@ -195,6 +195,16 @@ pub fn replace(text: &mut String, messages: &BTreeMap<String, String>, id: &str)
     }
 }
 
+/// The message `id` of `messages`, else `english`, with its `{name}` placeholders filled
+/// from `values` (for the words the engine writes into pages, under Docusaurus's ids).
+pub fn message(messages: &BTreeMap<String, String>, id: &str, english: &str, values: &[(&str, &str)]) -> String {
+    let mut text = messages.get(id).map_or(english, String::as_str).to_string();
+    for (name, value) in values {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
 /// The messages of the theme and of the site's code for this locale: the defaults of
 /// `@docusaurus/theme-translations` for the locale (its code, then its language alone),
 /// when the site has the package, then the site's `code.json` over them.

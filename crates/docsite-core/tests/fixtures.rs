@@ -812,8 +812,11 @@ fn each_locale_is_built_from_its_translations_with_the_untranslated_files_beside
     }
     assert_eq!(fr.site_data().translations.get("theme.docs.paginator.next").map(String::as_str), Some("Suivant"));
     // What the engine writes itself is English still, and said so once per locale.
-    assert!(fr.diagnostics.report().contains("locale fr: the words the engine itself writes into pages are in English"), "{}", fr.diagnostics.report());
-    assert!(!en.diagnostics.report().contains("the words the engine itself writes"));
+    assert!(fr.diagnostics.report().contains("locale fr: some words the engine itself writes into pages are in English"), "{}", fr.diagnostics.report());
+    assert!(!en.diagnostics.report().contains("words the engine itself writes"));
+    // The blog's and tags' words the engine writes are the locale's.
+    assert_eq!(fr.page("/fr/blog/archive").unwrap().title, "Archives");
+    assert!(serde_json::to_string(&fr.page("/fr/blog").unwrap().content).unwrap().contains("Lire la suite"));
 
     // A locale without translations is the default locale's content under its own path, right to left.
     let ar = docsite_core::build::check_locale(&dir, None, None, Some("ar")).expect("the Arabic locale builds");

@@ -75,6 +75,11 @@ impl Blog {
         self.settings.authors_pages && !self.authors.is_empty()
     }
 
+    /// A word of the lists in the locale's language (Docusaurus's id, else English).
+    fn t(&self, id: &str, english: &str, values: &[(&str, &str)]) -> String {
+        crate::i18n::message(&self.messages, id, english, values)
+    }
+
     /// Route of the archive.
     pub fn archive_route(&self) -> String {
         join_route(&self.route, "archive")
@@ -167,7 +172,7 @@ impl Blog {
                 .map(|(slug, (label, posts))| el("li", &[], vec![el("a", &[("href", encode_path(&self.tag_route(slug)))], vec![text(format!("{label} ({})", posts.len()))])]))
                 .collect();
             let content = vec![el("ul", &[("class", "tag-list".into())], items)];
-            let data = PageData::standalone(RouteKind::Page, encode_path(&self.tag_route("")), "Tags".into(), None, content);
+            let data = PageData::standalone(RouteKind::Page, encode_path(&self.tag_route("")), self.t("theme.tags.tagsPageTitle", "Tags", &[]), None, content);
             out.push(BlogPage { route: self.tag_route(""), data });
         }
         for (slug, (label, posts)) in &tags {
@@ -224,10 +229,10 @@ impl Blog {
             if newer.is_some() || older.is_some() {
                 let mut links = Vec::new();
                 if let Some(r) = newer {
-                    links.push(el("a", &[("href", encode_path(r)), ("class", "blog-pager-newer".into())], vec![text("« Newer entries")]));
+                    links.push(el("a", &[("href", encode_path(r)), ("class", "blog-pager-newer".into())], vec![text(format!("« {}", self.t("theme.blog.paginator.newerEntries", "Newer entries", &[])))]));
                 }
                 if let Some(r) = older {
-                    links.push(el("a", &[("href", encode_path(r)), ("class", "blog-pager-older".into())], vec![text("Older entries »")]));
+                    links.push(el("a", &[("href", encode_path(r)), ("class", "blog-pager-older".into())], vec![text(format!("{} »", self.t("theme.blog.paginator.olderEntries", "Older entries", &[])))]));
                 }
                 content.push(el("nav", &[("class", "blog-pager".into()), ("aria-label", "Blog list page navigation".into())], links));
             }
@@ -266,7 +271,7 @@ impl Blog {
             footer.push(el("ul", &[("class", "blog-post-tags".into()), ("aria-label", "Tags".into())], tags));
         }
         if p.excerpt.is_some() {
-            footer.push(el("a", &[("href", href), ("class", "blog-read-more".into()), ("aria-label", format!("Read more about {title}"))], vec![text("Read more")]));
+            footer.push(el("a", &[("href", href), ("class", "blog-read-more".into()), ("aria-label", self.t("theme.blog.post.readMoreLabel", "Read more about {title}", &[("title", title)]))], vec![text(self.t("theme.blog.post.readMore", "Read more", &[]))]));
         }
         let mut c = vec![header, el("div", &[("class", "markdown blog-post-excerpt".into())], excerpt.to_vec())];
         if !footer.is_empty() {
@@ -296,7 +301,7 @@ impl Blog {
             items.push(el("li", &[], vec![el("time", &[("datetime", iso.clone())], vec![text(date_text(p.timestamp))]), text(" – "), el("a", &[("href", encode_path(&p.route))], vec![text(title.clone())])]));
         }
         flush(&year, &mut items, &mut content);
-        let data = PageData::standalone(RouteKind::Page, encode_path(&self.archive_route()), "Archive".into(), Some("Archive".into()), content);
+        let data = PageData::standalone(RouteKind::Page, encode_path(&self.archive_route()), self.t("theme.blog.archive.title", "Archive", &[]), Some(self.t("theme.blog.archive.description", "Archive", &[])), content);
         BlogPage { route: self.archive_route(), data }
     }
 }

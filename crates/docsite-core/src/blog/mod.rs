@@ -37,6 +37,8 @@ pub struct Blog {
     pub authors: Vec<(String, BlogAuthor)>,
     /// The route segment of the page of each author that has one, by key.
     pub author_pages: BTreeMap<String, String>,
+    /// The locale's messages (`crate::i18n::theme_messages`), for the words of the lists.
+    pub messages: BTreeMap<String, String>,
 }
 
 /// One post.
@@ -114,7 +116,9 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     // Newest first; posts of one date by route, so the order never depends on the disk.
     posts.sort_by(|a, b| b.timestamp.cmp(&a.timestamp).then_with(|| a.route.cmp(&b.route)));
     let in_order = authors.map(|map| extras.order.iter().filter_map(|k| map.get(k).map(|a| (k.clone(), a.clone()))).collect()).unwrap_or_default();
-    Some(Blog { settings, route, posts, authors: in_order, author_pages: extras.pages })
+    // Problems of the message files are reported with the site data, which reads them too.
+    let messages = crate::i18n::theme_messages(&config.site_dir, &config.i18n, &config.raw.locale.html_lang, &mut Vec::new());
+    Some(Blog { settings, route, posts, authors: in_order, author_pages: extras.pages, messages })
 }
 
 /// Files and folders that are not posts: `_`-prefixed and hidden ones, and tests (the

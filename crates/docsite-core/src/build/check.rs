@@ -96,9 +96,9 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
     let lang = &loaded.site_data.locale.html_lang;
     if !(lang == "en" || lang.starts_with("en-")) {
         diags.push(
-            Diagnostic::error(&loaded.config.file, format!("locale {}: the words the engine itself writes into pages are in English: the 404 page's text, the search page's title, the blog list's pager and \"Read more\", the tag, archive and author pages' titles and the doc cards' item counts", loaded.config.i18n.code))
+            Diagnostic::error(&loaded.config.file, format!("locale {}: some words the engine itself writes into pages are in English: the 404 page's text, the search page's title, the author pages' titles, the tag pages' and doc cards' counts", loaded.config.i18n.code))
                 .with_severity(crate::diagnostics::Severity::Warning)
-                .hint("the theme's own words are translated (code.json, @docusaurus/theme-translations); these are not yet"),
+                .hint("the theme's words and the blog's and tag pages' titles, pager and \"Read more\" are translated (code.json, @docusaurus/theme-translations); these are not yet"),
         );
     }
     diags.extend(model::long_sidebar_lists(&sidebars));
@@ -267,7 +267,7 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> 
     let dropped = redirect_conflicts(&mut config, &doc_routes, pages.iter().map(|p| &p.route).chain(react_pages.iter().map(|p| &p.route)), &mut diags);
     config_links.retain(|(key, _)| !dropped.iter().any(|i| *key == format!("redirects[{i}]")));
     let doc_cards = crate::doc_cards::doc_cards(&content);
-    let generated = model::generated_pages(&content);
+    let generated = model::generated_pages(&content, &site_data.translations);
     let blog_dir = blog.as_ref().and(config.raw.blog.as_ref()).map(|b| config.read_path(&b.path));
     let content_roots = content.versions.iter().map(|v| crate::paths::normalize_path(&v.dir)).chain(blog_dir).collect();
     Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, content_roots, data_files, doc_cards, pages, react_pages, generated, blog, diags })

@@ -203,7 +203,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
     let not_found = PageData::standalone(
         RouteKind::NotFound,
         format!("{}404.html", config.base_url),
-        "Page Not Found".into(),
+        crate::i18n::message(&site_data.translations, "theme.NotFound.title", "Page Not Found", &[]),
         None,
         vec![Node::Element(Element {
             t: "p".into(),
@@ -265,8 +265,8 @@ fn resolve_dot_segments(url: &str) -> String {
 /// The pages made from docs rather than from files (tag pages, generated indexes), built
 /// once by the load stage: the link stage knows their routes (links to them are links to
 /// pages) and [`assemble`] adds them to the model.
-pub(super) fn generated_pages(content: &load::Content) -> Vec<PageOut> {
-    tag_pages(content).into_iter().chain(generated_indexes(content)).collect()
+pub(super) fn generated_pages(content: &load::Content, messages: &BTreeMap<String, String>) -> Vec<PageOut> {
+    tag_pages(content, messages).into_iter().chain(generated_indexes(content)).collect()
 }
 
 /// Route of a tag page of version `v` (`/docs/tags/<slug>`), or of the tag list when
@@ -277,7 +277,7 @@ pub(super) fn tag_route(v: &Version, slug: &str) -> String {
 
 /// The tag list page and one page per tag of every version that has tagged docs, as
 /// Docusaurus makes them: links to the docs, with their descriptions.
-fn tag_pages(content: &load::Content) -> Vec<PageOut> {
+fn tag_pages(content: &load::Content, messages: &BTreeMap<String, String>) -> Vec<PageOut> {
     let mut out = Vec::new();
     for v in &content.versions {
         let mut tags: BTreeMap<String, (String, Vec<&load::Doc>)> = BTreeMap::new();
@@ -299,7 +299,7 @@ fn tag_pages(content: &load::Content) -> Vec<PageOut> {
             data.version = Some(v.name.clone());
             out.push(PageOut { route, data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
         };
-        page(tag_route(v, ""), "Tags".into(), vec![el("ul", &[("class", "tag-list".into())], list)]);
+        page(tag_route(v, ""), crate::i18n::message(messages, "theme.tags.tagsPageTitle", "Tags", &[]), vec![el("ul", &[("class", "tag-list".into())], list)]);
         for (slug, (label, docs)) in &tags {
             let count = if docs.len() == 1 { "One doc".to_string() } else { format!("{} docs", docs.len()) };
             let items = docs
