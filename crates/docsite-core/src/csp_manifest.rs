@@ -36,39 +36,37 @@ pub(crate) fn script_hashes(head: &str) -> Vec<String> {
 
 /// Records the inline scripts of `pages` (HTML path relative to `out`, the theme's head of
 /// that page) and the site data URL; with `merge`, pages already recorded and not in
-/// `pages` are kept. Written through a temporary file and a rename: the server never reads
-/// half a manifest. Called before the pages are written, so a server that sees a new page
-/// finds its scripts already recorded.
+/// `pages` are kept (`docsite dev`, which re-renders some pages). Called before the pages
+/// are written, so a server that sees a new page finds its scripts already recorded.
 pub(crate) fn write<'a>(out: &Path, site_data_url: &str, pages: impl Iterator<Item = (PathBuf, &'a str)>, merge: bool) -> Result<(), BuildError> {
     let path = out.join(PATH);
     let mut manifest = match merge {
         true => std::fs::read(&path).ok().and_then(|bytes| serde_json::from_slice::<Manifest>(&bytes).ok()).unwrap_or_default(),
         false => Manifest::default(),
     };
-    manifest.site = site_data_url.to_string();
-    for (rel, head) in pages {
-        let key = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-        manifest.pages.insert(key, script_hashes(head));
-    }
-    let json = serde_json::to_vec(&manifest).expect("json");
-    let tmp = out.join(format!("{PATH}.tmp-{}", std::process::id()));
-    crate::output::write_file(&tmp, &json)?;
-    std::fs::rename(&tmp, &path).map_err(BuildError::io(&path))
+    manifest.pages.extend(pages.map(|(rel, head)| (key(&rel), script_hashes(head))));
+    save(out, site_data_url, manifest)
 }
 
-/// Adds the pages of a locale's build (`pages`, paths relative to the locale's folder
-/// `prefix` of the output `root`) to the manifest the default locale's build wrote: the
-/// server reads the root's alone.
-pub(crate) fn add_pages<'a>(root: &Path, prefix: &str, pages: impl Iterator<Item = (PathBuf, &'a str)>) -> Result<(), BuildError> {
-    let path = root.join(PATH);
-    let bytes = std::fs::read(&path).map_err(BuildError::io(&path))?;
-    let mut manifest: Manifest = serde_json::from_slice(&bytes).map_err(|e| BuildError::Theme(format!("{}: {e}", path.display())))?;
-    for (rel, head) in pages {
-        let key = Path::new(prefix).join(rel).components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-        manifest.pages.insert(key, script_hashes(head));
-    }
+/// Writes the manifest of a whole build: each document's hashes (of [`script_hashes`]) by
+/// HTML path relative to `out`, every locale's folder included.
+pub(crate) fn write_hashes(out: &Path, site_data_url: &str, pages: Vec<(PathBuf, Vec<String>)>) -> Result<(), BuildError> {
+    let manifest = Manifest { site: String::new(), pages: pages.into_iter().map(|(rel, hashes)| (key(&rel), hashes)).collect() };
+    save(out, site_data_url, manifest)
+}
+
+/// A page's key: its path with `/` separators.
+fn key(rel: &Path) -> String {
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+/// Writes `manifest` with its site data URL, through a temporary file and a rename: the
+/// server never reads half a manifest.
+fn save(out: &Path, site_data_url: &str, mut manifest: Manifest) -> Result<(), BuildError> {
+    let path = out.join(PATH);
+    manifest.site = site_data_url.to_string();
     let json = serde_json::to_vec(&manifest).expect("json");
-    let tmp = root.join(format!("{PATH}.tmp-{}", std::process::id()));
+    let tmp = out.join(format!("{PATH}.tmp-{}", std::process::id()));
     crate::output::write_file(&tmp, &json)?;
     std::fs::rename(&tmp, &path).map_err(BuildError::io(&path))
 }

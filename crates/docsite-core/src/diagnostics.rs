@@ -170,6 +170,16 @@ impl Diagnostics {
         self.items.extend(ds);
     }
 
+    /// Records the diagnostics of `other` this set does not hold yet: another locale's
+    /// build of the same site reports a problem the locales share once.
+    pub fn merge_new(&mut self, other: &Diagnostics) {
+        for d in &other.items {
+            if !self.items.contains(d) {
+                self.items.push(d.clone());
+            }
+        }
+    }
+
     /// Records that the run stopped early and why: the report says that what comes after
     /// was not checked.
     pub fn stop(&mut self, why: impl Into<String>) {
@@ -339,6 +349,16 @@ mod tests {
         let (appeared, gone) = changes(&before, &after);
         assert_eq!(appeared.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(), ["new"]);
         assert_eq!(gone.iter().map(|d| (d.message.as_str(), d.line)).collect::<Vec<_>>(), [("old", Some(1)), ("twice", Some(5))]);
+    }
+
+    #[test]
+    fn a_problem_two_locales_share_is_merged_once() {
+        let mut site = Diagnostics::default();
+        site.push(warning("docs/a.md", 3, "broken anchor `#x`"));
+        let mut locale = Diagnostics::default();
+        locale.extend([warning("docs/a.md", 3, "broken anchor `#x`"), warning("i18n/fr/b.md", 1, "untranslated"), warning("i18n/fr/b.md", 1, "untranslated")]);
+        site.merge_new(&locale);
+        assert_eq!(site.items().iter().map(|d| d.message.as_str()).collect::<Vec<_>>(), ["broken anchor `#x`", "untranslated"]);
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub struct Blog {
     pub authors: Vec<(String, BlogAuthor)>,
     /// The route segment of the page of each author that has one, by key.
     pub author_pages: BTreeMap<String, String>,
-    /// The locale's messages (`crate::i18n::theme_messages`), for the words of the lists.
+    /// The locale's messages (the site data's `translations`), for the words of the lists.
     pub messages: BTreeMap<String, String>,
 }
 
@@ -77,7 +77,7 @@ impl Post {
 
 /// Loads the blog when the site has one: every post of the blog folder, validated. Each
 /// problem is a diagnostic naming the file and line; a post with one is left out.
-pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
+pub fn load(config: &SiteConfig, messages: &BTreeMap<String, String>, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     let mut settings = config.raw.blog.clone()?;
     // The locale's `options.json` translates the blog's title and description.
     let options = config.i18n.messages(&format!("{}/options.json", crate::i18n::BLOG_PLUGIN), diags);
@@ -116,9 +116,7 @@ pub fn load(config: &SiteConfig, diags: &mut Vec<Diagnostic>) -> Option<Blog> {
     // Newest first; posts of one date by route, so the order never depends on the disk.
     posts.sort_by(|a, b| b.timestamp.cmp(&a.timestamp).then_with(|| a.route.cmp(&b.route)));
     let in_order = authors.map(|map| extras.order.iter().filter_map(|k| map.get(k).map(|a| (k.clone(), a.clone()))).collect()).unwrap_or_default();
-    // Problems of the message files are reported with the site data, which reads them too.
-    let messages = crate::i18n::theme_messages(&config.site_dir, &config.i18n, &config.raw.locale.html_lang, &mut Vec::new());
-    Some(Blog { settings, route, posts, authors: in_order, author_pages: extras.pages, messages })
+    Some(Blog { settings, route, posts, authors: in_order, author_pages: extras.pages, messages: messages.clone() })
 }
 
 /// Files and folders that are not posts: `_`-prefixed and hidden ones, and tests (the

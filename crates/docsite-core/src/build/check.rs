@@ -252,7 +252,7 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> 
     let (mut pages, react_pages) = load_pages(&config, &mut diags);
     // The blog's posts are Markdown pages to render, check and index like the others.
     let mut blog_diags = Vec::new();
-    let blog = crate::blog::load(&config, &mut blog_diags);
+    let blog = crate::blog::load(&config, &site_data.translations, &mut blog_diags);
     diags.extend(blog_diags);
     for post in blog.iter().flat_map(|b| &b.posts) {
         if let Some(page) = pages.iter().find(|p| normalize_route(&p.route) == normalize_route(&post.route)) {

@@ -38,60 +38,80 @@ pub const HEADERS_FILE: &str = "_headers";
 /// Name of the redirect rules file.
 pub const REDIRECTS_FILE: &str = "_redirects";
 
-/// Writes the host files; `heads` are the theme's heads of the pre-rendered documents (path
-/// relative to `out`, head HTML before anything from content or config joined it), whose
-/// inline scripts are the only ones a page's policy allows (as `docsite serve` does).
-///
-/// The build of a locale other than the default one (`root`: the output folder of the
-/// whole site, which the default locale's build wrote first) adds its rules to the root's
-/// `_headers` and `_redirects`, the only ones hosts read; its own sitemap and feeds are in
-/// its folder, as Docusaurus writes them.
-pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path, root: Option<&Path>) -> Result<(), BuildError> {
-    let deploy = &site.config.raw.deploy;
-    let html: HashMap<PathBuf, Vec<String>> = heads.map(|(p, head)| (p, crate::csp_manifest::script_hashes(head))).collect();
-    if let Some(root) = root {
+/// What only the root of the output has, for every locale's pages: `_headers` and
+/// `_redirects` (the only ones hosts read) and `_docsite/csp.json` (the only one the server
+/// reads). Each locale's build adds its pages ([`RootFiles::add`], [`write`]); the files are
+/// written once, after the last locale ([`RootFiles::write`]).
+#[derive(Default)]
+pub(super) struct RootFiles {
+    /// The URL of the default locale's site data chunk (the manifest names it).
+    site_data_url: String,
+    /// Each document's inline-script hashes (from the theme's head alone), by HTML path
+    /// relative to the root: the CSP manifest.
+    manifest: Vec<(PathBuf, Vec<String>)>,
+    /// The hashes of the pages' heads (path relative to the root): the `/*` policy of
+    /// `_headers` allows their union.
+    page_hashes: HashMap<PathBuf, Vec<String>>,
+    /// The header rules of the locales other than the default, after the default's.
+    locale_rules: Vec<(String, Vec<(String, String)>)>,
+    /// The `_redirects` lines of the locales other than the default, after the default's.
+    locale_redirects: String,
+}
+
+impl RootFiles {
+    /// Records the inline scripts of documents (HTML path relative to the locale's folder,
+    /// the theme's head of that document) for the CSP manifest; `site_data_url` is the URL
+    /// of the locale's site data chunk.
+    pub(super) fn add<'a>(&mut self, site: &Site, site_data_url: &str, documents: impl Iterator<Item = (PathBuf, &'a str)>) {
+        let folder = Path::new(&site.config.i18n.out_rel);
+        if site.config.i18n.out_rel.is_empty() {
+            self.site_data_url = site_data_url.to_string();
+        }
+        self.manifest.extend(documents.map(|(rel, head)| (folder.join(rel), crate::csp_manifest::script_hashes(head))));
+    }
+
+    /// Writes the root's files; `site` is the default locale's build, whose folder is `out`.
+    pub(super) fn write(self, site: &Site, out: &Path) -> Result<(), BuildError> {
+        let deploy = &site.config.raw.deploy;
         if deploy.write_headers {
-            let file = root.join(HEADERS_FILE);
-            let text = std::fs::read_to_string(&file).map_err(BuildError::io(&file))?;
-            let mut all = headers::HeaderRules::parse(&text);
-            let mut own = header_rules(site, &html);
-            // The root's rule for everything under the base URL covers the locale's pages
-            // too: its policy allows their inline scripts as well (the theme's head script
-            // names the locale's base URL), and the locale's rules follow the root's.
-            let everything = own.rules.remove(0);
-            if let (Some(root_rule), Some((_, policy))) = (all.rules.first_mut(), everything.1.iter().find(|(n, _)| n == "content-security-policy")) {
-                let mut hashes: Vec<String> = root_rule.1.iter().filter(|(n, _)| n == "content-security-policy").flat_map(|(_, v)| sha_sources(v)).collect();
-                hashes.extend(sha_sources(policy).filter(|h| !hashes.contains(h)).collect::<Vec<_>>());
-                for (name, value) in root_rule.1.iter_mut().filter(|(n, _)| n == "content-security-policy") {
-                    let _ = name;
-                    *value = headers::content_security_policy(&hashes, &SiteSources::of_site(&site.site_data));
-                }
-            }
-            all.rules.extend(own.rules);
-            write_file(&file, all.to_file(COMMENT).as_bytes())?;
+            let mut rules = header_rules(site, &all_page_hashes(&self.page_hashes));
+            rules.rules.extend(self.locale_rules);
+            write_file(&out.join(HEADERS_FILE), rules.to_file(COMMENT).as_bytes())?;
         }
         if deploy.write_redirects {
-            let file = root.join(REDIRECTS_FILE);
-            let mut text = std::fs::read_to_string(&file).map_err(BuildError::io(&file))?;
-            text.push_str(&format!("# Locale {}\n", site.config.i18n.code));
-            text.push_str(redirects(site).lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect::<String>().as_str());
-            write_file(&file, text.as_bytes())?;
+            write_file(&out.join(REDIRECTS_FILE), format!("{}{}", redirects(site), self.locale_redirects).as_bytes())?;
         }
-        if deploy.sitemap {
-            write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
-        }
-        return super::feeds::write(site, out);
+        crate::csp_manifest::write_hashes(out, &self.site_data_url, self.manifest)
     }
-    if deploy.write_headers {
-        write_file(&out.join(HEADERS_FILE), header_rules(site, &html).to_file(COMMENT).as_bytes())?;
+}
+
+/// Writes a locale's host files into its folder `out` (the sitemap, the feeds, and at the
+/// root `robots.txt`) and adds its rules to `root`'s; `heads` are the theme's heads of the
+/// pre-rendered documents (path relative to `out`, head HTML before anything from content or
+/// config joined it), whose inline scripts are the only ones a page's policy allows (as
+/// `docsite serve` does). A locale's sitemap and feeds are in its folder, as Docusaurus
+/// writes them.
+pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path, root: &mut RootFiles) -> Result<(), BuildError> {
+    let deploy = &site.config.raw.deploy;
+    let folder = Path::new(&site.config.i18n.out_rel);
+    let html: HashMap<PathBuf, Vec<String>> = heads.map(|(p, head)| (folder.join(p), crate::csp_manifest::script_hashes(head))).collect();
+    let default_locale = site.config.i18n.out_rel.is_empty();
+    if !default_locale {
+        // The root's rule for everything under the base URL covers the locale's pages too
+        // (its policy allows their inline scripts as well: the theme's head script names the
+        // locale's base URL); the locale's other rules follow the root's.
+        root.locale_rules.extend(header_rules(site, &[]).rules.into_iter().skip(1));
+        root.locale_redirects.push_str(&format!("# Locale {}\n", site.config.i18n.code));
+        root.locale_redirects.extend(redirects(site).lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")));
     }
-    if deploy.write_redirects {
-        write_file(&out.join(REDIRECTS_FILE), redirects(site).as_bytes())?;
-    }
+    root.page_hashes.extend(html);
     if deploy.sitemap {
         write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
     }
     super::feeds::write(site, out)?;
+    if !default_locale {
+        return Ok(());
+    }
     let robots = out.join("robots.txt");
     match &deploy.robots {
         Some(text) => write_file(&robots, text.as_bytes())?,
@@ -109,12 +129,12 @@ fn under(base: &str, rel: &str) -> String {
 }
 
 /// The rules of `_headers`.
-fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRules {
+fn header_rules(site: &Site, page_hashes: &[String]) -> HeaderRules {
     let base = site.config.base_url.as_str();
     let deploy = &site.config.raw.deploy;
     let mut rules = Vec::new();
     let mut everything: Vec<(String, String)> = headers::SECURITY_HEADERS.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
-    everything.push(("content-security-policy".to_string(), headers::content_security_policy(&all_page_hashes(html), &SiteSources::of_site(&site.site_data))));
+    everything.push(("content-security-policy".to_string(), headers::content_security_policy(page_hashes, &SiteSources::of_site(&site.site_data))));
     rules.push((under(base, "*"), everything));
     for dir in headers::HASHED_DIRS {
         rules.push((under(base, &format!("{dir}/*")), vec![("cache-control".to_string(), headers::CACHE_IMMUTABLE.to_string())]));
@@ -131,11 +151,6 @@ fn header_rules(site: &Site, html: &HashMap<PathBuf, Vec<String>>) -> HeaderRule
         rules.push((under(base, &rule.path), rule.values.iter().map(|(n, v)| (n.to_ascii_lowercase(), v.clone())).collect()));
     }
     HeaderRules { rules }
-}
-
-/// The `'sha256-…'` sources of a Content-Security-Policy value.
-fn sha_sources(policy: &str) -> impl Iterator<Item = String> + '_ {
-    policy.split([' ', ';']).filter(|t| t.starts_with("'sha256-")).map(str::to_string)
 }
 
 /// The inline-script hashes of every page, without duplicates, in the order of the pages'

@@ -107,7 +107,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let marked = std::fs::symlink_metadata(out_dir.join(crate::output::BUILD_MARKER)).is_ok_and(|m| m.is_file());
     let others = site.config.other_locales();
     let mut locale_routes = 0;
-    let written = write_site(&mut site, opts, &theme, staging.dir(), None, marked.then_some(out_dir.as_path())).and_then(|()| {
+    let mut root_files = host_files::RootFiles::default();
+    let written = write_site(&mut site, opts, &theme, staging.dir(), &mut root_files, marked.then_some(out_dir.as_path())).and_then(|()| {
         site.timings.push(("write", t.elapsed().as_secs_f64()));
         // Each other locale is a site of its own in its folder of the output (as Docusaurus
         // builds it), checked and written after the default one.
@@ -118,15 +119,12 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             let rel = local.config.i18n.out_rel.clone();
             let out = crate::output::under(staging.dir(), &rel)?;
             let previous = marked.then(|| out_dir.join(&rel));
-            write_site(&mut local, opts, &theme, &out, Some(staging.dir()), previous.as_deref())?;
+            write_site(&mut local, opts, &theme, &out, &mut root_files, previous.as_deref())?;
             locale_routes += local.pages.len() + 1;
-            for d in local.diagnostics.items() {
-                if !site.diagnostics.items().contains(d) {
-                    site.diagnostics.push(d.clone());
-                }
-            }
+            site.diagnostics.merge_new(&local.diagnostics);
         }
-        Ok(())
+        // The root's files cover every locale's pages: written once, after the last.
+        std::mem::take(&mut root_files).write(&site, staging.dir())
     });
     if let Err(e) = written {
         staging.abandon();
@@ -136,9 +134,9 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     Ok(BuildReport { routes: site.pages.len() + 1 + locale_routes, frame_src: site.site_data.frame_src.clone(), diagnostics: site.diagnostics, timings: site.timings, doc_paths: site.doc_paths })
 }
 
-/// Writes `site` into `out`; `root` is the output of the whole site when `site` is the
-/// build of a locale other than the default one, in a folder of it.
-fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, root: Option<&Path>, previous: Option<&Path>) -> Result<(), BuildError> {
+/// Writes `site` (one locale's build) into `out`, its folder of the output, and adds its
+/// share of the files only the output's root has to `root`.
+fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, root: &mut host_files::RootFiles, previous: Option<&Path>) -> Result<(), BuildError> {
     site.copy_files(&theme.client(), out, true)?;
     let template = site.template(&theme.client())?;
     // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
@@ -214,10 +212,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     let redirect_pages = site.redirect_pages();
     let page_heads = || heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
     let csp_pages = page_heads().chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
-    match root {
-        Some(root) => crate::csp_manifest::add_pages(root, &site.config.i18n.out_rel, csp_pages)?,
-        None => crate::csp_manifest::write(out, &chunks.site.url, csp_pages, false)?,
-    }
+    root.add(site, &chunks.site.url, csp_pages);
     host_files::write(site, page_heads(), out, root)?;
     site.write_redirects(out, &redirect_pages)?;
     // The pages are on disk: their memory goes before the search index takes its own.

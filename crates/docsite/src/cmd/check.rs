@@ -35,13 +35,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     // problem the locales share is reported once.
     for code in site.config().other_locales() {
         match docsite_core::build::check_locale(&site_dir, None, None, Some(&code)) {
-            Ok(local) => {
-                for d in local.diagnostics.items() {
-                    if !site.diagnostics.items().contains(d) {
-                        site.diagnostics.push(d.clone());
-                    }
-                }
-            }
+            Ok(local) => site.diagnostics.merge_new(&local.diagnostics),
             Err(e) => return super::report_error(&e),
         }
     }
