@@ -59,6 +59,19 @@ describe('@theme/Admonition', () => {
     expect(html).toContain('<p>Body</p>');
     expect(html).toMatch(/admonition-danger[\s\S]*DANGER/);
   });
+
+  it('shows the legacy types as the classic theme does: the look of note, info and tip, titled with their own word', () => {
+    const root = mount(
+      <>
+        <Admonition type="important">A</Admonition>
+        <Admonition type="success" title="Done">B</Admonition>
+        <Admonition type="secondary">C</Admonition>
+      </>,
+    );
+    const boxes = [...root.querySelectorAll('.admonition')];
+    expect(boxes.map((b) => [...b.classList].filter((c) => c.startsWith('admonition-')))).toEqual([['admonition-info'], ['admonition-tip'], ['admonition-note']]);
+    expect(boxes.map((b) => b.firstElementChild?.textContent)).toEqual(['important', 'Done', 'secondary']);
+  });
 });
 
 describe('@theme/CodeBlock', () => {

@@ -98,6 +98,13 @@ pub struct RenderContext<'a> {
     pub html: html_policy::HtmlPolicy,
 }
 
+impl RenderContext<'_> {
+    /// Whether the content is read as Docusaurus reads it (a site with a Docusaurus config).
+    pub fn docusaurus(&self) -> bool {
+        self.html == html_policy::HtmlPolicy::Docusaurus
+    }
+}
+
 /// A link found in a page, to be checked once all routes and anchors are known.
 #[derive(Debug, Clone)]
 pub struct LinkRef {
@@ -380,7 +387,7 @@ impl TreeBuilder<'_, '_> {
                             el.a = self.layout_attributes(name, attrs, self.body_line + line);
                         }
                         ContainerKind::Admonition { kind, .. } => {
-                            el.a.insert("kind".into(), kind.clone());
+                            el.a.extend(self.admonition_kind(kind));
                         }
                         ContainerKind::Tabs(attrs) => {
                             for (k, v) in attrs {
@@ -512,7 +519,9 @@ impl TreeBuilder<'_, '_> {
         options.extension.autolink = true;
         options.extension.tasklist = true;
         options.extension.footnotes = true;
-        options.extension.alerts = true;
+        // GitHub's alerts (`> [!NOTE]`) are admonitions in a `docsite.toml` site; Docusaurus
+        // (3.10) has none: a quote starting with the text `[!NOTE]`.
+        options.extension.alerts = !self.ctx.docusaurus();
         // `\{` stays apart from text, so that an unescaped `{` (an MDX expression) can be told
         // from an escaped one.
         options.parse.escaped_char_spans = true;
@@ -1063,6 +1072,24 @@ impl TreeBuilder<'_, '_> {
         }
     }
 
+    /// An admonition's `kind` attribute, and its `title` when the type gives one (a title
+    /// written after the type replaces it). In a Docusaurus site the legacy types
+    /// `secondary`, `important` and `success` look like `note`, `info` and `tip` and are
+    /// titled with their own word, as its theme's `admonitionAliases` show them; a
+    /// `docsite.toml` site's theme has a look of its own for each.
+    fn admonition_kind(&self, kind: &str) -> Vec<(String, String)> {
+        let alias = match kind {
+            "secondary" => Some("note"),
+            "important" => Some("info"),
+            "success" => Some("tip"),
+            _ => None,
+        };
+        match alias {
+            Some(look) if self.ctx.docusaurus() => vec![("kind".into(), look.into()), ("title".into(), kind.into())],
+            _ => vec![("kind".into(), kind.into())],
+        }
+    }
+
     /// Opens the admonition the split wrote for a `:::` inside a list item (see
     /// [`mdx::LIST_ADMONITION_TAG`]); its closing tag closes it.
     fn list_admonition(&mut self, attributes: &BTreeMap<String, String>, line: usize) {
@@ -1076,7 +1103,7 @@ impl TreeBuilder<'_, '_> {
             return;
         }
         let mut el = element("Admonition");
-        el.a.insert("kind".into(), kind);
+        el.a.extend(self.admonition_kind(&kind));
         if let Some(title) = get("title") {
             el.a.insert("title".into(), title);
         }
@@ -1320,7 +1347,7 @@ impl TreeBuilder<'_, '_> {
     /// broken image): a warning there.
     fn missing_image(&mut self, url: &str, file: &Path, raw: bool, line: usize, column: usize, hint: &str) {
         let message = format!("image `{url}` not found at {}", file.display());
-        if raw && self.ctx.html == html_policy::HtmlPolicy::Docusaurus {
+        if raw && self.ctx.docusaurus() {
             self.warn(line, Some(column), format!("{message}: the page shows a broken image, as in Docusaurus"), hint);
         } else {
             self.error(line, Some(column), message, hint);
@@ -1556,10 +1583,39 @@ mod tests {
     use super::*;
 
     fn ctx_render(body: &str) -> Rendered {
+        render_under(body, html_policy::HtmlPolicy::Listed)
+    }
+
+    /// `body` rendered for a site read from a Docusaurus config (`Docusaurus`) or a
+    /// `docsite.toml` (`Listed`).
+    fn render_under(body: &str, html: html_policy::HtmlPolicy) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    /// The (tag, kind, title) of each top-level element.
+    fn boxes(r: &Rendered) -> Vec<(String, Option<String>, Option<String>)> {
+        r.content.iter().filter_map(|n| if let Node::Element(e) = n { Some((e.t.clone(), e.a.get("kind").cloned(), e.a.get("title").cloned())) } else { None }).collect()
+    }
+
+    #[test]
+    fn a_docusaurus_site_shows_legacy_admonitions_and_github_alerts_as_docusaurus_does() {
+        let body = ":::important\n\nA\n\n:::\n\n:::success Done\n\nB\n\n:::\n\n- item\n\n  :::secondary\n  C\n  :::\n\n> [!NOTE]\n> D\n";
+        let s = |t: &str| t.to_string();
+        let docusaurus = render_under(body, html_policy::HtmlPolicy::Docusaurus);
+        assert!(docusaurus.diagnostics.is_empty(), "{:?}", docusaurus.diagnostics);
+        let found = boxes(&docusaurus);
+        assert_eq!(found[..2], [(s("Admonition"), Some(s("info")), Some(s("important"))), (s("Admonition"), Some(s("tip")), Some(s("Done")))]);
+        // The list item's admonition, then the alert: a quote whose text keeps `[!NOTE]`.
+        let Node::Element(list) = &docusaurus.content[2] else { panic!() };
+        assert!(format!("{list:?}").contains("\"kind\": \"note\"") && format!("{list:?}").contains("\"title\": \"secondary\""), "{list:?}");
+        assert_eq!(found[3].0, "blockquote");
+        assert!(text_of(&docusaurus.content[3..]).contains("[!NOTE]"));
+        // A docsite.toml site keeps each type's own look, and GitHub's alerts.
+        let listed = boxes(&render_under(body, html_policy::HtmlPolicy::Listed));
+        assert_eq!(listed.iter().map(|(t, k, _)| (t.as_str(), k.as_deref())).collect::<Vec<_>>(), [("Admonition", Some("important")), ("Admonition", Some("success")), ("ul", None), ("Admonition", Some("note"))]);
     }
 
     #[test]
