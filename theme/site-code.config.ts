@@ -492,6 +492,36 @@ function plainCss(siteDir: string): Plugin {
 }
 
 /**
+ * webpack's inline loader syntax for a file's text (`import code from
+ * '!!raw-loader!./example.ts'`, with which Docusaurus sites show a source file in a code
+ * block): the file's text as raw-loader gives it (its default export), through Vite's
+ * `?raw`. Any other inline loader is an error naming the importing file, as is a file
+ * that does not exist.
+ */
+function inlineLoaders(): Plugin {
+  return {
+    name: 'docsite:inline-loaders',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      const m = /^(?:-?!{1,2})?((?:[\w@./-]+!)+)([^!]+)$/.exec(id);
+      if (!m || !importer || importer.startsWith('\0')) return null;
+      const from = cleanId(importer);
+      const fail = (message: string): never => {
+        process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: from, line: lineOf(from, id), message })}\n`);
+        return this.error(`${from}: ${message}`);
+      };
+      const loaders = m[1].split('!').filter(Boolean);
+      if (loaders.length !== 1 || loaders[0] !== 'raw-loader') {
+        fail(`imports \`${id}\` through webpack loaders (${loaders.join(', ')}); docsite reads only \`!!raw-loader!\` (a file's text)`);
+      }
+      const resolved = await this.resolve(m[2], importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return fail(`imports \`${id}\`, but \`${m[2]}\` is not there`);
+      return `${cleanId(resolved.id)}?raw`;
+    },
+  };
+}
+
+/**
  * An import of a name a module does not export (`import { image1 } from './x.module.css'`
  * where the stylesheet has no `.image1`) is `undefined` with a warning, as with webpack in
  * Docusaurus (rolldown's `shimMissingExports`, set with this plugin); each such warning is
@@ -662,7 +692,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

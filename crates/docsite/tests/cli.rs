@@ -1160,6 +1160,8 @@ fn translate_interpolate_icons_and_toc_inline_render_as_in_docusaurus_default_lo
     let toc = r##"<ul class="table-of-contents"><li><a href="#frame">The <code>spar</code> and sail</a><ul><li><a href="#cross-spar">Cross spar</a></li></ul></li><li><a href="#tails">Tails</a></li></ul>"##;
     let at = doc.find(toc).unwrap_or_else(|| panic!("{doc}"));
     assert!(at < doc.find(r#"<h2 id="frame""#).unwrap(), "{doc}");
+    // `!!raw-loader!` (webpack's inline loader) gives a file's text.
+    assert!(doc.contains("bowline.txt") && doc.contains("Pass the end up through the loop,"), "{doc}");
     // `<head>` after a doc's front matter: its title and meta tags are the page's.
     let launch = std::fs::read_to_string(out_dir.join("docs/launch/index.html")).unwrap();
     let head = &launch[..launch.find("</head>").unwrap()];
