@@ -75,13 +75,13 @@ test('dark navbar and footer have Infima\'s grounds; links and text take the bra
 });
 
 test('the theme\'s components carry the classic theme\'s class names on the same elements', async () => {
-  const { page, context, problems } = await open('/docs/care/wicks');
+  const { page, context, problems } = await open('/docs/care/glass');
   for (const selector of [
     'nav.navbar .navbar__item.navbar__link',
     'footer.footer a.footer__link-item',
     'ul.menu__list > li.theme-doc-sidebar-item-category.menu__list-item > .menu__list-item-collapsible > .menu__link.menu__link--sublist.menu__link--active',
     'li.theme-doc-sidebar-item-category ul.menu__list > li.menu__list-item > a.menu__link.menu__link--active[aria-current="page"]',
-    'nav .breadcrumbs__link',
+    'nav a.breadcrumbs__link[href="/docs/care/wicks"]',
     'article .theme-doc-markdown.markdown',
     'nav.pagination-nav a.pagination-nav__link',
   ]) {
