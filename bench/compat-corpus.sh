@@ -10,7 +10,9 @@
 # never npm over a yarn or pnpm site), then `docsite build` of the site folder by its relative
 # path. With --with-docusaurus also `docusaurus build` of the same folder, the route diff
 # (routes only docsite wrote / only Docusaurus wrote), the CPU ratio (docsite / Docusaurus) and
-# a screenshot pair (home page and one doc, bench/compat-screens.mjs) in corpus-out/<name>/screens/.
+# screenshot pairs (home page and one doc at 1280 and 400 px, light and dark,
+# bench/compat-screens.mjs) in corpus-out/<name>/screens/ and the computed-style probe of the
+# same pages (bench/compat-styles.mjs: matching / total, the differences in styles.log).
 #
 # Usage: bench/compat-corpus.sh MIRRORS_DIR [--with-docusaurus] [--only NAME]
 #   MIRRORS_DIR holds one bare git directory per repository, as owner+name/repo or owner+name
@@ -119,8 +121,8 @@ site_install() {
 header="| site | tags | install | docsite exit | errors | warnings | routes | first error |"
 rule="|---|---|---|---|---|---|---|---|"
 if [ -n "$with_docusaurus" ]; then
-  header="$header Docusaurus exit | docsite-only routes | Docusaurus-only routes | CPU docsite / Docusaurus |"
-  rule="$rule---|---|---|---|"
+  header="$header Docusaurus exit | docsite-only routes | Docusaurus-only routes | CPU docsite / Docusaurus | style probes |"
+  rule="$rule---|---|---|---|---|"
 fi
 while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; do
   [ -n "$name" ] || continue
@@ -188,7 +190,7 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; d
   if [ -n "$with_docusaurus" ]; then
     drc=0
     docusaurus_build "$work/$site_dir" "$out/docusaurus" "$out/docusaurus.log" "$out/docusaurus.json" || drc=$?
-    only_docsite=- only_docusaurus=- ratio=-
+    only_docsite=- only_docusaurus=- ratio=- styles=-
     if [ "$drc" = 0 ]; then
       routes_of "$out/docusaurus" > "$out/docusaurus-routes.txt"
       [ -f "$out/docsite-routes.txt" ] || : > "$out/docsite-routes.txt"
@@ -203,15 +205,23 @@ while IFS=$'\t' read -r name repo commit site_dir install_dir pm tags prepare; d
       # shared route that is no list, tag, search or 404 page).
       doc=$(comm -12 "$out/docusaurus-routes.txt" "$out/docsite-routes.txt" \
         | grep -v -E '^/$|^/404$|^/search$|/tags(/|$)|/blog(/|$)|/page/[0-9]+$' | head -n 1 || true)
+      # And the computed-style probe of the same two routes (bench/compat-styles.mjs).
+      styles=-
       if [ -f "$out/docsite/index.html" ]; then
         node bench/compat-screens.mjs "$out/docsite" "$out/docusaurus" "$out/screens" home=/ ${doc:+doc=$doc} >"$out/screens.log" 2>&1 \
           || { echo "screenshots failed ($out/screens.log)" >&2; tail -n 5 "$out/screens.log" >&2; }
+        if node bench/compat-styles.mjs "$out/docsite" "$out/docusaurus" --name "$name" --json "$out/styles.json" / ${doc:+"$doc"} >"$out/styles.log" 2>&1; then
+          styles=$(sed -n 's/^score [^:]*: \([0-9]*\/[0-9]*\) .*/\1/p' "$out/styles.log")
+          echo "style probes: $styles match ($out/styles.log)" >&2
+        else
+          echo "style probe failed ($out/styles.log)" >&2; tail -n 5 "$out/styles.log" >&2
+        fi
       fi
     else
       tail -n 10 "$out/docusaurus.log" >&2
     fi
     echo "Docusaurus: exit $drc; routes only docsite wrote: $only_docsite, only Docusaurus: $only_docusaurus ($out/*-only.txt)" >&2
-    row="$row $drc | $only_docsite | $only_docusaurus | $ratio |"
+    row="$row $drc | $only_docsite | $only_docusaurus | $ratio | $styles |"
   fi
   echo "$row" > "$out/row.md"
 done <<< "$sites"

@@ -8,6 +8,7 @@
 // of them. The reference types the `test` block below.
 /// <reference types="vitest/config" />
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -108,6 +109,51 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The link tags' marker: the engine keeps such links for a Docusaurus site only (`build/site.rs`). */
+export const DOCUSAURUS_SKIN_ATTR = 'data-docsite-docusaurus';
+
+/**
+ * The Docusaurus skin (issue 36): Infima, the classic theme's CSS framework (the `infima`
+ * package, MIT, its minified stylesheet, as Docusaurus ships it), and `src/styles/docusaurus.css`, which
+ * points the theme's tokens at Infima's variables, emitted as stylesheets of their own and
+ * linked by the template with `data-docsite-docusaurus`: Infima before the theme's
+ * stylesheet (Docusaurus's order: Infima, then the theme's components), the bridge after it.
+ * The engine keeps these links for a site read from a Docusaurus config and drops them for
+ * any other, whose pages never load them.
+ */
+function docusaurusSkin(): Plugin {
+  const sources = {
+    infima: createRequire(import.meta.url).resolve('infima/dist/css/default/default.min.css'),
+    docusaurus: path.join(import.meta.dirname, 'src/styles/docusaurus.css'),
+  };
+  return {
+    name: 'docsite:docusaurus-skin',
+    apply: 'build',
+    async buildStart() {
+      for (const [name, file] of Object.entries(sources)) {
+        this.addWatchFile(file);
+        const css = await readFile(file, 'utf8');
+        // The bridge's comments are for its readers, not for every page load (it has no strings).
+        const source = name === 'docusaurus' ? css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n\s*\n/g, '\n').trim() + '\n' : css;
+        this.emitFile({ type: 'asset', name: `${name}.css`, source });
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const url = (name: string) => {
+          const asset = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && (a.names ?? []).includes(`${name}.css`));
+          if (!asset) throw new Error(`docsite:docusaurus-skin: ${name}.css is not in the bundle`);
+          return `./${asset.fileName}`;
+        };
+        const link = (name: string) => `<link rel="stylesheet" ${DOCUSAURUS_SKIN_ATTR} href="${url(name)}">`;
+        if (!html.includes('<!--docsite:head-->') || !html.includes('</head>')) throw new Error('docsite:docusaurus-skin: the template has no <!--docsite:head--> or </head>');
+        return html.replace('<!--docsite:head-->', `<!--docsite:head-->${link('infima')}`).replace('</head>', `${link('docusaurus')}</head>`);
+      },
+    },
+  };
+}
+
 // A site build (`DOCSITE_SITE_DIR` set by the engine, `site-code.config.ts`) compiles the
 // site's own React pages and components with the theme, into the site's `.docsite/` folder.
 const site = siteCode(import.meta.dirname);
@@ -119,7 +165,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // to `<baseUrl>assets/` (`build/site.rs`, `Site::template`), and the SSR bundle links
   // on-demand stylesheets under the site's `baseUrl` (`app/chunkAssets.ts`).
   base: './',
-  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [deferEntry(), precompressAssets()])],
+  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? [] : [deferEntry(), docusaurusSkin(), precompressAssets()])],
   resolve: site.resolve,
   experimental: site.experimental,
   // A site build bundles its dependencies into the server bundle: it lives in the site's

@@ -55,9 +55,12 @@ export const LAZY_CHUNKS = [
 const gzipSize = (bytes) => gzipSync(bytes, { level: 6 }).length;
 
 /** `src`/`href` of the tags that load JS or CSS, in document order (an entry held until the first paint included). */
-function linkedAssets(html) {
+function linkedAssets(html, { docusaurusSkin = true } = {}) {
   const urls = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    // The Docusaurus skin's stylesheets (Infima and the theme's bridge, `vite.config.ts`): the
+    // engine links them for a site read from a Docusaurus config only.
+    if (!docusaurusSkin && /\sdata-docsite-docusaurus[\s>]/.test(tag)) continue;
     // The entry and its module preloads wait for the first paint under their own type and
     // relation (`src/app/deferredEntry.ts`); they are loaded all the same.
     const attr = (name) => tag.match(new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
@@ -94,7 +97,7 @@ const isExternal = (url) => /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(url);
  * document }`. `external` lists third-party scripts (not counted: not ours to size);
  * `document` is the gzipped HTML (informational).
  */
-export function pageFirstView(buildDir, route, baseUrl = '/') {
+export function pageFirstView(buildDir, route, baseUrl = '/', { docusaurusSkin = true } = {}) {
   const htmlFile = path.join(buildDir, route.replace(/^\/+|\/+$/g, ''), 'index.html');
   if (!fs.existsSync(htmlFile)) throw new Error(`no built page for ${route} (${htmlFile} is missing)`);
   const html = fs.readFileSync(htmlFile);
@@ -120,14 +123,17 @@ export function pageFirstView(buildDir, route, baseUrl = '/') {
     const children = /\.m?js$/.test(pathname) ? staticImports(text) : /\.css$/.test(pathname) ? cssImports(text) : [];
     for (const child of children) visit(new URL(child, `http://site${pathname}`).pathname);
   };
-  for (const url of linkedAssets(html.toString('utf8'))) visit(isExternal(url) ? url : new URL(url, `http://site${route}`).pathname);
+  for (const url of linkedAssets(html.toString('utf8'), { docusaurusSkin })) visit(isExternal(url) ? url : new URL(url, `http://site${route}`).pathname);
   const files = [...seen.values()];
   return { route, files, gzip: files.reduce((sum, f) => sum + f.gzip, 0), external, document: gzipSize(html) };
 }
 
-/** Files the built template loads, with their raw and gzipped sizes. */
+/**
+ * Files the built template loads for a `docsite.toml` site, with their raw and gzipped sizes
+ * (a Docusaurus site's pages add the skin's stylesheets: `--site` measures those).
+ */
 export function firstViewSize(clientDir) {
-  const { files, gzip } = pageFirstView(clientDir, '/');
+  const { files, gzip } = pageFirstView(clientDir, '/', '/', { docusaurusSkin: false });
   return { files, gzip };
 }
 

@@ -28,11 +28,15 @@ test('the site\'s custom CSS is linked after the theme\'s and wins at equal spec
   const links = [...html.matchAll(/<link rel="stylesheet"([^>]*) href="([^"]+)"/g)];
   // The theme's print stylesheet applies to paper only: it decides nothing on screen.
   assert.deepEqual(links.filter((m) => /media="print"/.test(m[1])).map((m) => m[2].replace(/-[\w-]+\.css$/, '')), ['/assets/print']);
+  // Infima and the theme's bridge onto its variables around the theme's own (issue 36,
+  // docusaurus-infima.test.mjs).
   const sheets = links.filter((m) => !/media=/.test(m[1])).map((m) => m[2]);
-  assert.equal(sheets.length, 3, sheets.join(' '));
-  assert.match(sheets[0], /^\/assets\/index-[\w-]+\.css$/);
-  assert.match(sheets[1], /^\/_docsite\/custom\/[0-9a-f]+-prism\.css$/);
-  assert.match(sheets[2], /^\/_docsite\/custom\/[0-9a-f]+-custom\.css$/);
+  assert.equal(sheets.length, 5, sheets.join(' '));
+  assert.match(sheets[0], /^\/assets\/infima-[\w-]+\.css$/);
+  assert.match(sheets[1], /^\/assets\/index-[\w-]+\.css$/);
+  assert.match(sheets[2], /^\/assets\/docusaurus-[\w-]+\.css$/);
+  assert.match(sheets[3], /^\/_docsite\/custom\/[0-9a-f]+-prism\.css$/);
+  assert.match(sheets[4], /^\/_docsite\/custom\/[0-9a-f]+-custom\.css$/);
   assert.match(html, /-custom\.css">(<[^>]+>)*<\/head>/, 'nothing after the site\'s stylesheets but the end of the head');
   const { page, context, problems } = await open('light');
   // `.footer { background-color: #252525 }` against the theme's own one-class footer rule.

@@ -7,6 +7,7 @@
 //! writes for the same tree (`test/html.test.tsx` compares them), with escaping by React's
 //! rules; the interactive parts carry `data-island` for `islands.ts`.
 import type { Element, Node } from '../generated/contract';
+import { admonitionClasses } from '../components/Admonition/classes';
 import { iconSvg, type IconShape } from '../components/Icons/shapes';
 import { isExternalUrl } from '../lib/paths';
 import { BOOLEAN_ATTRIBUTES, NO_WHITESPACE_TEXT, parseStyle, VOID_ELEMENTS } from './attributes';
@@ -184,7 +185,7 @@ function admonition(node: Element, context: Context): string {
   const rich = first !== undefined && isElement(first, 'AdmonitionTitle') ? first : null;
   const title = rich ? renderList(rich.c, context) : escapeHtml(node.a?.title || t(`theme.admonition.${kind}`, kind).toUpperCase());
   return (
-    `<div class="admonition admonition-${kind} ${admonitionStyles.admonition} ${admonitionStyles[kind]}">` +
+    `<div class="${admonitionClasses(kind)} ${admonitionStyles.admonition} ${admonitionStyles[kind]}">` +
     `<div class="${admonitionStyles.heading}"><span class="${admonitionStyles.icon}">${iconSvg(ADMONITION_ICONS[kind] ?? 'note')}</span>${title}</div>` +
     `<div class="${admonitionStyles.content}">${renderList(rich ? rest : node.c, context)}</div></div>`
   );

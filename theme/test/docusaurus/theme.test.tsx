@@ -53,7 +53,7 @@ describe('@theme/Admonition', () => {
         <Admonition type="danger">Careful</Admonition>
       </>,
     );
-    expect(html).toMatch(/class="admonition admonition-tip [^"]*"/);
+    expect(html).toMatch(/class="theme-admonition theme-admonition-tip alert alert--success admonition admonition-tip [^"]*"/);
     expect(html).toContain('<i>!</i>');
     expect(html).toContain('Try it');
     expect(html).toContain('<p>Body</p>');

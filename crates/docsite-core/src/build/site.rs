@@ -221,6 +221,7 @@ impl Site {
     pub(crate) fn template(&self, client: &Path) -> Result<String, BuildError> {
         let path = client.join("index.html");
         let template = std::fs::read_to_string(&path).map_err(BuildError::io(&path))?;
+        let template = with_docusaurus_skin(&template, self.config.from_docusaurus);
         template_under_base(&template, &self.config.base_url).map_err(|why| BuildError::Theme(format!("{}: {why}", path.display())))
     }
 
@@ -419,6 +420,32 @@ fn template_under_base(template: &str, base: &str) -> Result<String, String> {
     Ok(template.replace("=\"./assets/", &format!("=\"{base}assets/")).replace("='./assets/", &format!("='{base}assets/")))
 }
 
+/// The attribute that marks the template's Docusaurus-skin stylesheets (`theme/vite.config.ts`,
+/// `docusaurusSkin`): Infima before the theme's stylesheet, the theme's bridge onto Infima's
+/// variables after it.
+const DOCUSAURUS_SKIN_ATTR: &str = "data-docsite-docusaurus";
+
+/// The template with the Docusaurus skin's `<link>`s kept for a site read from a Docusaurus
+/// config (it looks like the classic theme: Infima's variables and classes) and removed for
+/// any other (a `docsite.toml` site keeps the theme's own design and never loads them).
+fn with_docusaurus_skin(template: &str, docusaurus: bool) -> String {
+    if docusaurus {
+        return template.to_owned();
+    }
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find("<link ") {
+        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e + 1);
+        out.push_str(&rest[..at]);
+        if !rest[at..end].contains(DOCUSAURUS_SKIN_ATTR) {
+            out.push_str(&rest[at..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The modules of the site components (`SiteComponent` elements) in the content trees.
 pub(crate) fn site_components_in<'a>(contents: impl IntoIterator<Item = &'a [crate::contract::Node]>) -> std::collections::BTreeSet<String> {
     let mut out = std::collections::BTreeSet::new();
@@ -447,6 +474,13 @@ mod tests {
         let under = super::template_under_base(template, "/FDC3/").expect("relative template");
         assert_eq!(under, r#"<script type="module" crossorigin src="/FDC3/assets/index-a.js"></script><link rel="stylesheet" href="/FDC3/assets/index-b.css">"#);
         assert!(super::template_under_base(template, "/").expect("root").contains(r#"src="/assets/index-a.js""#));
+    }
+
+    #[test]
+    fn only_a_docusaurus_site_links_the_docusaurus_skin() {
+        let template = r#"<head><!--docsite:head--><link rel="stylesheet" data-docsite-docusaurus href="./assets/infima-a.css"><link rel="stylesheet" href="./assets/index-b.css"><link rel="stylesheet" data-docsite-docusaurus href="./assets/docusaurus-c.css"></head>"#;
+        assert_eq!(super::with_docusaurus_skin(template, true), template);
+        assert_eq!(super::with_docusaurus_skin(template, false), r#"<head><!--docsite:head--><link rel="stylesheet" href="./assets/index-b.css"></head>"#);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! the React content renderer.
 import type { ReactNode } from 'react';
 import { IconCheck, IconDanger, IconImportant, IconInfo, IconNote, IconTip, IconWarning } from '../Icons/shaped';
+import { admonitionClasses } from './classes';
 import styles from './styles.module.css';
 import { t } from '../../lib/i18n';
 
@@ -48,7 +49,7 @@ export type AdmonitionViewProps = {
 
 export function AdmonitionView({ kind, title, icon, className, id, children }: AdmonitionViewProps) {
   return (
-    <div id={id} className={`admonition admonition-${kind} ${styles.admonition} ${styles[kind]}${className ? ` ${className}` : ''}`}>
+    <div id={id} className={`${admonitionClasses(kind)} ${styles.admonition} ${styles[kind]}${className ? ` ${className}` : ''}`}>
       <div className={styles.heading}>
         <span className={styles.icon}>{icon ?? ICONS[kind]}</span>
         {title ?? t(`theme.admonition.${kind}`, kind).toUpperCase()}

@@ -21,7 +21,7 @@ export function DocBreadcrumbs() {
           return (
             <li key={index} className={styles.item}>
               {crumb.href && !last ? (
-                <Link to={crumb.href} className={styles.link}>
+                <Link to={crumb.href} className={`breadcrumbs__link ${styles.link}`}>
                   {crumb.label}
                 </Link>
               ) : (

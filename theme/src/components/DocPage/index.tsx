@@ -40,7 +40,7 @@ export function DocPage() {
             content={page.content}
             title={page.hideTitle ? null : page.title}
             titleInHeader
-            className="markdown"
+            className="theme-doc-markdown markdown"
           />
           <DocFooter />
           <LastUpdated />

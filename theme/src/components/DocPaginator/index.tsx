@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n';
 
 function PagerLink({ link, direction, sublabel }: { link: PageLink; direction: 'previous' | 'next'; sublabel: string }) {
   return (
-    <Link to={link.href} className={direction === 'next' ? `${styles.link} ${styles.next}` : styles.link}>
+    <Link to={link.href} className={`pagination-nav__link ${styles.link} ${direction === 'next' ? styles.next : ''}`}>
       <span className={styles.sublabel}>{sublabel}</span>
       <span className={styles.label}>
         {direction === 'previous' ? '« ' : ''}
@@ -31,7 +31,7 @@ export function DocPaginator({ label, sublabels }: DocPaginatorProps) {
   sublabels ??= [t('theme.docs.paginator.previous', 'Previous'), t('theme.docs.paginator.next', 'Next')];
   if (!previous && !next) return null;
   return (
-    <nav aria-label={label} className={styles.pager}>
+    <nav aria-label={label} className={`pagination-nav ${styles.pager}`}>
       {previous ? <PagerLink link={previous} direction="previous" sublabel={sublabels[0]} /> : <span />}
       {next ? <PagerLink link={next} direction="next" sublabel={sublabels[1]} /> : null}
     </nav>

@@ -28,7 +28,7 @@ export function DocSidebar({ mobile = false }: Props) {
   if (!sidebar || !trail) return null;
   return (
     <nav aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')} className={mobile ? styles.mobile : styles.sidebar}>
-      <ul className={styles.list}>
+      <ul className={`menu__list ${styles.list}`}>
         <SidebarItems items={sidebar.items} trail={trail} />
       </ul>
     </nav>
@@ -78,6 +78,10 @@ function classes(...names: (string | null | undefined)[]): string {
   return names.filter((n): n is string => Boolean(n)).join(' ');
 }
 
+/**
+ * Items carry the classic theme's class names (`menu__list-item`, `menu__link`,
+ * `menu__link--active`, `theme-doc-sidebar-item-category`), which site CSS targets.
+ */
 function SidebarItemView({ item, trail }: { item: SidebarItem; trail: Trail }) {
   switch (item.type) {
     case 'doc':
@@ -85,10 +89,10 @@ function SidebarItemView({ item, trail }: { item: SidebarItem; trail: Trail }) {
       const external = isExternalUrl(item.href);
       const active = trail.has(item);
       return (
-        <li className={classes(styles.item, item.type === 'doc' ? item.className : null)}>
+        <li className={classes('menu__list-item', styles.item, item.type === 'doc' ? item.className : null)}>
           <Link
             to={item.href}
-            className={`${styles.link} ${active ? styles.active : ''}`}
+            className={`menu__link ${styles.link} ${active ? `menu__link--active ${styles.active}` : ''}`}
             aria-current={active ? 'page' : undefined}
           >
             {item.label}
@@ -134,13 +138,15 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
   const toggleLabel = open
     ? t('theme.DocSidebarItem.collapseCategoryAriaLabel', "Collapse sidebar category '{label}'", { label: item.label })
     : t('theme.DocSidebarItem.expandCategoryAriaLabel', "Expand sidebar category '{label}'", { label: item.label });
+  // Docusaurus's: a category on the current page's trail is `menu__link--active` (no fill).
+  const linkClass = `menu__link menu__link--sublist ${containsActive ? 'menu__link--active' : ''} ${styles.link} ${styles.categoryLink}`;
   return (
-    <li className={classes(styles.item, item.className)}>
-      <div className={`${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>
+    <li className={classes('theme-doc-sidebar-item-category menu__list-item', styles.item, item.className)}>
+      <div className={`menu__list-item-collapsible ${styles.categoryRow} ${containsActive && !isCurrent ? styles.containsActive : ''}`}>
         {href !== null ? (
           <Link
             to={href}
-            className={`${styles.link} ${styles.categoryLink} ${isCurrent ? styles.active : ''}`}
+            className={`${linkClass} ${isCurrent ? styles.active : ''}`}
             aria-current={isCurrent ? 'page' : undefined}
             onClick={() => {
               // Clicking the label of a closed category opens it as well as its page.
@@ -152,7 +158,7 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
         ) : item.collapsible ? (
           <button
             type="button"
-            className={`${styles.link} ${styles.categoryLink}`}
+            className={linkClass}
             aria-expanded={open}
             onClick={() => toggle(!open)}
           >
@@ -160,7 +166,7 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
             <IconChevron size={16} className={`${styles.chevronIcon} ${open ? styles.chevronOpen : ''}`} />
           </button>
         ) : (
-          <span className={`${styles.link} ${styles.categoryLink}`}>{item.label}</span>
+          <span className={linkClass}>{item.label}</span>
         )}
         {href !== null && item.collapsible ? (
           <button
@@ -178,7 +184,7 @@ function SidebarCategory({ item, trail }: { item: Extract<SidebarItem, { type: '
         className={`${styles.collapsible} ${open ? '' : styles.collapsed}`}
         style={duration === null ? undefined : { transitionDuration: `${duration}ms` }}
       >
-        <ul ref={listRef} className={styles.list}>
+        <ul ref={listRef} className={`menu__list ${styles.list}`}>
           {open || itemsShown ? <SidebarItems items={item.items} trail={trail} /> : null}
         </ul>
       </div>

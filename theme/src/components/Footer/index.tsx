@@ -9,7 +9,7 @@ import styles from './styles.module.css';
 
 function FooterLink({ link }: { link: LinkData }) {
   return (
-    <Link to={link.to ?? link.href ?? '#'} className={`${styles.link} ${link.className ?? ''}`} aria-label={link.ariaLabel}>
+    <Link to={link.to ?? link.href ?? '#'} className={`footer__link-item ${styles.link} ${link.className ?? ''}`} aria-label={link.ariaLabel}>
       {link.label}
       {/* As in Docusaurus, an `href` to a path of the site has no external mark. */}
       {link.href && link.to === null && isExternalUrl(link.href) ? <IconExternal className={styles.external} /> : null}

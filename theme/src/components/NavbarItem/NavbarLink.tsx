@@ -22,7 +22,9 @@ export function NavbarLink({ link, mobile, active }: NavbarLinkProps) {
       to={target}
       // `className` and `aria-label` as Docusaurus's NavbarNavLink puts them: an icon link
       // has no label, its class draws the icon (`.header-github-link::before`).
-      className={`${mobile ? styles.mobileLink : styles.link} ${isActive ? styles.active : ''} ${link.className ?? ''}`}
+      // Docusaurus's classes (`navbar__item navbar__link`, `menu__link` in the drawer), which
+      // site CSS targets.
+      className={`${mobile ? `menu__link ${styles.mobileLink}` : `navbar__item navbar__link ${styles.link}`} ${isActive ? `${mobile ? 'menu__link' : 'navbar__link'}--active ${styles.active}` : ''} ${link.className ?? ''}`}
       aria-label={link.ariaLabel}
       aria-current={isActive ? 'page' : undefined}
     >

@@ -25,10 +25,10 @@ export function buildTocTree(items: readonly TocItem[]): TocNode[] {
 
 function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null }) {
   return (
-    <ul className={styles.list}>
+    <ul className={`table-of-contents ${styles.list}`}>
       {nodes.map((node) => (
         <li key={node.id}>
-          <a href={`#${node.id}`} className={`${styles.link} ${node.id === active ? styles.active : ''}`}>
+          <a href={`#${node.id}`} className={`table-of-contents__link ${styles.link} ${node.id === active ? styles.active : ''}`}>
             {node.text}
           </a>
           {node.children.length > 0 ? <TocList nodes={node.children} active={active} /> : null}
