@@ -510,12 +510,13 @@ function inlineLoaders(): Plugin {
         process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: from, line: lineOf(from, id), message })}\n`);
         return this.error(`${from}: ${message}`);
       };
-      const loaders = m[1].split('!').filter(Boolean);
+      const [, chain = '', file = ''] = m;
+      const loaders = chain.split('!').filter(Boolean);
       if (loaders.length !== 1 || loaders[0] !== 'raw-loader') {
         fail(`imports \`${id}\` through webpack loaders (${loaders.join(', ')}); docsite reads only \`!!raw-loader!\` (a file's text)`);
       }
-      const resolved = await this.resolve(m[2], importer, { ...options, skipSelf: true });
-      if (!resolved || resolved.external) return fail(`imports \`${id}\`, but \`${m[2]}\` is not there`);
+      const resolved = await this.resolve(file, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return fail(`imports \`${id}\`, but \`${file}\` is not there`);
       return `${cleanId(resolved.id)}?raw`;
     },
   };

@@ -32,7 +32,7 @@ test('Markdown between HTML tags is read, and an admonition inside <details> ope
   const summary = details.locator('summary');
   assert.equal(await summary.locator('em').innerText(), 'slowly');
   assert.equal(await summary.locator('strong').innerText(), 'first');
-  const warning = details.locator('.admonition-warning');
+  const warning = details.locator('.theme-admonition-warning');
   assert.equal(await warning.isVisible(), false, 'closed details hide the admonition');
   await summary.click();
   await warning.waitFor({ state: 'visible' });

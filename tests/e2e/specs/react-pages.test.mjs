@@ -60,7 +60,7 @@ test('a React page can import an .mdx file, a plain stylesheet and named CSS-mod
   assert.equal(await main.locator('h2').getAttribute('id'), 'mending-a-wick', 'a heading id, as Docusaurus gives it');
   assert.equal(await main.locator('ol li strong').textContent(), 'straight');
   assert.equal(await main.locator('a', { hasText: 'an hour' }).getAttribute('href'), '/docs/care');
-  const tip = main.locator('.admonition-tip');
+  const tip = main.locator('.theme-admonition-tip');
   assert.match(await tip.textContent(), /Spare wicks.*Keep two spares in the lantern's base\./s);
   // The plain stylesheet is applied at first paint; its default import is an empty object.
   assert.equal(await main.getAttribute('data-plain-css'), 'object');

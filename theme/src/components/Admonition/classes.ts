@@ -1,7 +1,18 @@
 //! The global class names of an admonition, shared by the component (`View.tsx`) and the
 //! article's HTML serializer (`content/html.ts`): the classic theme's (`theme-admonition`,
 //! `theme-admonition-<kind>`) and Infima's alert of the kind (`alert alert--info`), which a
-//! Docusaurus site's CSS targets and Infima colours, then the theme's own.
+//! Docusaurus site's CSS targets and Infima colours, then, for a `docsite.toml` site, the
+//! theme's own `admonition admonition-<kind>` (Docusaurus 3 has none: a Docusaurus site's
+//! CSS written for Docusaurus 2's would style boxes Docusaurus leaves alone). The site kind
+//! is the site data's `docusaurus`, set with it (`SiteDataProvider`) and read outside React
+//! by the article serializer too.
+
+let docusaurusSite = false;
+
+/** Whether the site is read from a Docusaurus config (the site data's `docusaurus`). */
+export function setDocusaurusSite(docusaurus: boolean): void {
+  docusaurusSite = docusaurus;
+}
 
 /** Infima's alert variant of each kind, as the classic theme maps them. */
 const ALERT: Record<string, string> = {
@@ -17,5 +28,6 @@ const ALERT: Record<string, string> = {
 };
 
 export function admonitionClasses(kind: string): string {
-  return `theme-admonition theme-admonition-${kind} alert alert--${ALERT[kind] ?? 'secondary'} admonition admonition-${kind}`;
+  const classic = `theme-admonition theme-admonition-${kind} alert alert--${ALERT[kind] ?? 'secondary'}`;
+  return docusaurusSite ? classic : `${classic} admonition admonition-${kind}`;
 }
