@@ -86,7 +86,8 @@ const server = await createServer({
   mode: 'development',
   appType: 'custom',
   clearScreen: false,
-  logLevel: 'warn',
+  // `DOCSITE_VITE_LOG=info` shows Vite's own log (each hot update) when looking into one.
+  logLevel: process.env.DOCSITE_VITE_LOG ?? 'warn',
   server: {
     host,
     port,
