@@ -12,9 +12,10 @@ import type { PageData } from '../generated/contract';
  * The pages loaded so far. Under `docsite dev` (Vite's dev server) it is kept in the module's
  * hot data: a hot update that re-runs this module (an edit that React Fast Refresh cannot
  * apply in place propagates to its importers) finds the pages it loaded, instead of a page on
- * screen rendered "before its code was loaded". In a build `import.meta.hot` is undefined.
+ * screen rendered "before its code was loaded". In a build (and in tests) there is no hot data.
  */
-const loaded: Map<string, ComponentType> = import.meta.hot ? ((import.meta.hot.data.loaded as Map<string, ComponentType> | undefined) ?? (import.meta.hot.data.loaded = new Map())) : new Map();
+const hotData = import.meta.hot?.data as { loaded?: Map<string, ComponentType> } | undefined;
+const loaded: Map<string, ComponentType> = hotData ? (hotData.loaded ??= new Map()) : new Map();
 
 /**
  * Where the site is served: files the site's code imports (images) have URLs under it
