@@ -664,7 +664,13 @@ function sitePackages(siteDir: string): Plugin {
   };
 }
 
-/** Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. */
+/**
+ * Docusaurus sites write JSX in `.js` files: parse the site's own `.js` as JSX. Under
+ * `docsite dev`'s Vite dev server (`dev-server.mjs`) Vite's own transform then adds React
+ * Fast Refresh's registrations (`@vitejs/plugin-react` includes `.js`), so an edit of a page
+ * or component written in `.js` is a hot update that keeps its state. A syntax error is
+ * reported at its file, line and column with a code frame (Vite's error overlay in dev).
+ */
 function jsxInJs(siteDir: string): Plugin {
   return {
     name: 'docsite:jsx-in-js',
@@ -672,10 +678,35 @@ function jsxInJs(siteDir: string): Plugin {
     async transform(code, id) {
       const file = cleanId(id);
       if (!file.startsWith(siteDir + path.sep) || !/\.m?js$/.test(file) || file.includes(`${path.sep}node_modules${path.sep}`)) return null;
-      const result = await transformWithOxc(code, file, { lang: 'jsx', jsx: { runtime: 'automatic' }, sourcemap: true });
-      return { code: result.code, map: result.map ?? null };
+      try {
+        const result = await transformWithOxc(code, file, { lang: 'jsx', jsx: { runtime: 'automatic' }, sourcemap: true });
+        return { code: result.code, map: result.map ?? null };
+      } catch (error) {
+        // oxc's first error as Rollup's: its reason, file:line:column and the lines around
+        // it, which Vite's error overlay (dev) and report (build) show.
+        const first = (error as { errors?: { message?: string; loc?: { line: number; column: number } }[] }).errors?.[0];
+        if (!first?.loc) throw error;
+        // eslint-disable-next-line no-control-regex
+        const reason = (first.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]?.replace(/^\[[A-Z_]+\]\s*/, '') ?? 'syntax error';
+        const { line, column } = first.loc;
+        return this.error({ message: reason, id: file, loc: { file, line, column }, frame: codeFrame(code, line, column) });
+      }
     },
   };
+}
+
+/** The lines around `line` (1-based) of `code`, numbered, with a caret under `column` (0-based). */
+export function codeFrame(code: string, line: number, column: number): string {
+  const lines = code.split('\n');
+  const first = Math.max(1, line - 2);
+  const last = Math.min(lines.length, line + 2);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column)}^`);
+  }
+  return out.join('\n');
 }
 
 /** The docs on the MDX path: the Markdown files among the components docs use (absolute paths). */

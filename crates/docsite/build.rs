@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 /// The files of the theme that its build reads (as `docsite_core::theme::source_hash` hashes them).
-const TOP_FILES: &[&str] = &["package.json", "package-lock.json", "index.html", "vite.config.ts", "tsconfig.json", "prerender-worker.mjs", "site-code.config.ts"];
+const TOP_FILES: &[&str] = &["package.json", "package-lock.json", "index.html", "vite.config.ts", "tsconfig.json", "prerender-worker.mjs", "site-code.config.ts", "dev-server.mjs"];
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };

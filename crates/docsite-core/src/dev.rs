@@ -59,6 +59,24 @@ pub struct Rebuilt {
     /// The pages browsers have open that were written and announced before the others
     /// ([`Viewers`]), and when.
     pub first: Option<(usize, Duration)>,
+    /// What this rebuild was: a full or Markdown one, an edit of the site's React code that
+    /// Vite sent to the browsers as a hot update, or the pre-rendering catching up with one.
+    pub kind: RebuildKind,
+}
+
+/// What a [`Rebuilt`] was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RebuildKind {
+    /// The site checked and written again (all of it, or the Markdown files that changed).
+    Pages,
+    /// An edit of the site's React code only, which Vite's dev server sends to the open
+    /// pages as a hot update ([`crate::dev_vite`]): nothing was rendered or written, no page
+    /// reloads. The pre-rendered HTML of the pages using that code follows when edits
+    /// settle ([`DevSession::refresh_code`]).
+    Hot,
+    /// [`DevSession::refresh_code`]: the site's code built again and the pages that use it
+    /// pre-rendered again (no page reloads: they have the hot update already).
+    Code,
 }
 
 /// How a session learns which pages browsers have open, and tells them one is ready: a
@@ -96,6 +114,12 @@ pub struct DevSession {
     search_due: bool,
     indexer: Option<std::thread::JoinHandle<Result<(), BuildError>>>,
     viewers: Option<Viewers>,
+    /// Set by [`DevSession::serve_modules`]: a site with its own React code gets Vite's dev
+    /// server ([`crate::dev_vite`]).
+    vite_options: Option<crate::dev_vite::ViteOptions>,
+    vite: Option<crate::dev_vite::ViteDev>,
+    /// The site's code files edited since the pre-rendering last caught up with them.
+    code_changed: Vec<PathBuf>,
 }
 
 impl DevSession {
@@ -119,7 +143,111 @@ impl DevSession {
             search_due: false,
             indexer: None,
             viewers: None,
+            vite_options: None,
+            vite: None,
+            code_changed: Vec::new(),
         }
+    }
+
+    /// Serves a site's own React code through Vite's dev server (React Fast Refresh): an
+    /// edit of a React page or component is then a hot update ([`RebuildKind::Hot`]).
+    /// `docsite dev` calls it; without it every edit rebuilds the site's code.
+    pub fn serve_modules(&mut self, options: crate::dev_vite::ViteOptions) {
+        self.vite_options = Some(options);
+    }
+
+    /// The port of the Vite dev server serving the site's modules, while one runs.
+    pub fn vite_port(&self) -> Option<u16> {
+        self.vite.as_ref().map(crate::dev_vite::ViteDev::port)
+    }
+
+    /// Whether edits of the site's React code wait for [`DevSession::refresh_code`].
+    pub fn code_stale(&self) -> bool {
+        !self.code_changed.is_empty()
+    }
+
+    /// The theme's template for this session: with the client entry from Vite while it runs.
+    fn template(&self, site: &Site, client: &Path) -> Result<String, BuildError> {
+        let template = site.template(client)?;
+        Ok(match &self.vite {
+            Some(_) => crate::dev_vite::dev_template(&template, site.base_url()),
+            None => template,
+        })
+    }
+
+    /// Starts (or restarts, when the pages or components changed) Vite's dev server for a
+    /// site that has its own code build; stops it for one that no longer has. A Vite that
+    /// does not start is a warning: the pages then load the built code.
+    fn ensure_vite(&mut self, site: &mut Site, theme: &crate::site_code::ThemeBuild) {
+        let Some(options) = self.vite_options.clone() else { return };
+        if theme.dist == crate::site_code::ThemeBuild::of_theme(&self.theme_dir).dist {
+            self.vite = None;
+            return;
+        }
+        let (_, pages) = site.react_modules();
+        let components = site.site_components();
+        if self.vite.as_ref().is_some_and(|v| v.serves(&pages, &components)) {
+            return;
+        }
+        self.vite = None;
+        match crate::dev_vite::ViteDev::start(&self.theme_dir, &self.site_dir, site.base_url(), &options, &pages, &components) {
+            Ok(vite) => self.vite = Some(vite),
+            Err(e) => site.diagnostics.push(
+                crate::diagnostics::Diagnostic::error(Path::new(""), format!("React pages and components are not hot-reloaded: {e}"))
+                    .with_severity(crate::diagnostics::Severity::Warning),
+            ),
+        }
+    }
+
+    /// Whether an edit of `path` is one Vite's dev server sends to the pages as a hot
+    /// update: an existing file of the site's code (script, stylesheet, JSON) under `src/` or
+    /// the pages folder that is not a Markdown file, not a `customCss` stylesheet (the
+    /// engine's own) and, in the pages folder, a page the site already has (a new file
+    /// there may be a new route).
+    fn is_hot(&self, site: &Site, path: &Path) -> bool {
+        let (pages_dir, modules) = site.react_modules();
+        let in_pages = pages_dir.as_deref().is_some_and(|d| path.starts_with(d));
+        let in_code = in_pages || path.starts_with(self.site_dir.join("src"));
+        if !path.exists() {
+            // Gone: an editor's scratch file (written, renamed over the file) or a removed
+            // file of the code, which Vite reports where it is imported; a removed page
+            // (a route less) or Markdown file needs the whole rebuild.
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let rel = path.strip_prefix(&self.site_dir).map(|r| r.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            return in_code && !modules.contains(&rel) && !matches!(ext, "md" | "mdx");
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "css" | "scss" | "sass" | "json") || !path.is_file() {
+            return false;
+        }
+        if site.custom_css().iter().any(|(source, _)| source == path) {
+            return false;
+        }
+        if let Some(dir) = pages_dir.as_deref().filter(|_| in_pages) {
+            let rel = path.strip_prefix(&self.site_dir).map(|r| r.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            let in_part = path.strip_prefix(dir).is_ok_and(|r| r.components().any(|c| c.as_os_str().to_string_lossy().starts_with('_')));
+            return modules.contains(&rel) || in_part;
+        }
+        in_code
+    }
+
+    /// Has the pages that use the site's code (React pages, docs with site components)
+    /// pre-rendered with the code as edited since the last hot updates: the site's code
+    /// built again, those pages rendered again, no Markdown rendered and no page reloaded
+    /// (they show the edit already). Call once edits have settled ([`DevSession::code_stale`]).
+    /// A failure (the code does not build) keeps the last build; Vite's overlay shows it.
+    pub fn refresh_code(&mut self) -> Result<Rebuilt, BuildError> {
+        let changed = std::mem::take(&mut self.code_changed);
+        let kept = self.state.take();
+        // A component a doc uses is read by the doc's rendering (its exports): those docs
+        // are rendered again; other code edits change no Markdown.
+        let components: HashSet<String> = kept.as_ref().map(|(site, _)| site.site_components().into_iter().collect()).unwrap_or_default();
+        let used_by_docs = changed.iter().any(|p| p.strip_prefix(&self.site_dir).is_ok_and(|rel| components.contains(&rel.to_string_lossy().replace('\\', "/"))));
+        let result = self.full(&changed, !used_by_docs, true);
+        if result.is_err() && self.state.is_none() {
+            self.state = kept;
+        }
+        result
     }
 
     /// Has rebuilds write the pages browsers have open first, and announce them ([`Viewers`]).
@@ -151,10 +279,33 @@ impl DevSession {
                 return Ok(rebuilt);
             }
         }
-        self.state = None;
+        // An edit of the site's React code that Vite sends to the pages as a hot update.
+        let hot = match (&self.vite, &self.state) {
+            (Some(_), Some((site, _))) if !changed.is_empty() && changed.iter().all(|p| self.is_hot(site, p)) => Some(site.diagnostics.clone()),
+            _ => None,
+        };
+        if let Some(diagnostics) = hot {
+            // An editor's scratch file, gone by now, is no edit of the code.
+            self.code_changed.extend(changed.iter().filter(|p| p.exists()).cloned());
+            return Ok(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: 0, written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind: RebuildKind::Hot });
+        }
         // Docs and sidebars are what a rendering checks it still holds against (`RenderCache`);
         // any other file (config, data, static files, code) may change every page.
         let docs_only = changed.iter().all(|p| is_doc_source(p));
+        let mut all_changed = std::mem::take(&mut self.code_changed);
+        all_changed.extend(changed.iter().cloned());
+        self.full(&all_changed, docs_only, false)
+    }
+
+    /// The full path of [`DevSession::rebuild`]: the site checked again (rendering only what
+    /// changed when `keep_renderings`), its code built when it changed, the pages whose
+    /// output changed written. `code_only` ([`DevSession::refresh_code`]): the edits were
+    /// hot updates already, so a new code build renders only the pages using the site's
+    /// code again, and no page reloads for them.
+    fn full(&mut self, changed: &[PathBuf], keep_renderings: bool, code_only: bool) -> Result<Rebuilt, BuildError> {
+        let start = Instant::now();
+        self.state = None;
+        let docs_only = keep_renderings;
         if !docs_only {
             self.cache.clear();
         }
@@ -171,10 +322,12 @@ impl DevSession {
         // The default locale only, as `docusaurus start` serves one.
         let theme = site.site_build(&self.theme_dir, false)?;
         site.diagnostics.extend(theme.warnings.iter().cloned());
-        if self.theme.as_ref() != Some(&theme) {
+        let new_code = self.theme.as_ref() != Some(&theme);
+        if new_code {
             self.pool = None;
             self.copied = false;
         }
+        self.ensure_vite(&mut site, &theme);
         let client = theme.client();
         self.theme = Some(theme);
         stage("site code", &mut timings);
@@ -183,25 +336,33 @@ impl DevSession {
             self.copied = true;
             stage("copy", &mut timings);
         }
-        let template = site.template(&client)?;
+        let template = self.template(&site, &client)?;
         let chunks = Chunks::new(&site, ChunkNames::Stable);
         self.write_chunks(chunks.all())?;
         stage("chunks", &mut timings);
 
         // Pages to render again.
         let shell = hash((chunks.routes.json.get(), chunks.site.json.get(), &template));
-        let all = shell != self.shell || self.pool.is_none();
+        let fresh_pool = self.pool.is_none();
+        // New workers render every page, except after hot updates: the new code then
+        // changes only the pages that use it (the template, in `shell`, is the same).
+        let all = shell != self.shell || (fresh_pool && !code_only);
         let mut indices = Vec::new();
+        let mut hot_pages = Vec::new();
         let mut page_hashes = HashMap::with_capacity(site.page_count() + 1);
         for i in 0..=site.page_count() {
             let (route, h) = page_hash(&site, &chunks, i);
-            if all || self.pages.get(&route) != Some(&h) {
+            let uses_code = code_only && new_code && site.uses_site_code(i);
+            if all || uses_code || self.pages.get(&route) != Some(&h) {
                 indices.push(i);
+                if uses_code && self.pages.get(&route) == Some(&h) {
+                    hot_pages.push(i);
+                }
             }
             page_hashes.insert(route, h);
         }
         stage("compare", &mut timings);
-        if all {
+        if all || fresh_pool {
             self.start_pool(&site, &chunks)?;
         }
         // The pages browsers have open first, announced as soon as they are written.
@@ -213,7 +374,8 @@ impl DevSession {
             written += self.render(&site, &chunks, &template, &ahead, &mut timings)?;
             first = Some((ahead.len(), start.elapsed()));
             if let Some(v) = self.viewers.as_mut() {
-                (v.ready)(ahead.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect());
+                // Not those that have the hot update already.
+                (v.ready)(ahead.iter().filter(|i| !hot_pages.contains(i)).filter_map(|&i| site.pages_route(i)).map(encode_path).collect());
             }
             written += self.render(&site, &chunks, &template, &rest, &mut timings)?;
         } else {
@@ -239,16 +401,19 @@ impl DevSession {
         }
         self.documents = current;
 
+        // Pages that have the hot update already are not reloaded for it.
+        let reload = |list: &[usize]| Changed::Routes(list.iter().filter(|i| !hot_pages.contains(i)).filter_map(|&i| site.pages_route(i)).map(encode_path).collect());
         let changed = match (all, first) {
             // The pages announced ahead are not reloaded twice.
-            (_, Some(_)) => Changed::Routes(rest.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()),
+            (_, Some(_)) => reload(&rest),
             (true, None) => Changed::All,
-            (false, None) => Changed::Routes(indices.iter().filter_map(|&i| site.pages_route(i)).map(encode_path).collect()),
+            (false, None) => reload(&indices),
         };
         self.shell = shell;
         self.pages = page_hashes;
         self.search_due = site.site_data().search.local_bundle.is_some();
-        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, diagnostics: site.diagnostics.clone(), elapsed: start.elapsed(), timings, first };
+        let kind = if code_only { RebuildKind::Code } else { RebuildKind::Pages };
+        let rebuilt = Rebuilt { changed, rendered: self.cache.rendered_last, written, diagnostics: site.diagnostics.clone(), elapsed: start.elapsed(), timings, first, kind };
         self.state = Some((site, chunks));
         Ok(rebuilt)
     }
@@ -277,7 +442,7 @@ impl DevSession {
         let result = site.copy_new_assets(&self.out_dir).and_then(|()| self.write_chunks(indices.iter().flat_map(|&i| chunks.page(i)))).and_then(|()| {
             timings.push(("chunks", t.elapsed().as_secs_f64()));
             let client = self.theme.as_ref().map_or_else(|| crate::site_code::ThemeBuild::of_theme(&self.theme_dir).client(), |t| t.client());
-            let template = site.template(&client)?;
+            let template = self.template(&site, &client)?;
             self.render(&site, &chunks, &template, &indices, &mut timings)
         });
         for &i in &indices {
@@ -292,6 +457,7 @@ impl DevSession {
             elapsed: start.elapsed(),
             timings,
             first: None,
+            kind: RebuildKind::Pages,
         });
         self.search_due = site.site_data().search.local_bundle.is_some();
         self.state = Some((site, chunks));

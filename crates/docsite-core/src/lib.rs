@@ -18,6 +18,7 @@ pub mod copied;
 mod csp_manifest;
 pub mod data_files;
 pub mod dev;
+pub mod dev_vite;
 pub mod diagnostics;
 pub mod doc_cards;
 pub mod docusaurus;

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::convert::Infallible;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -94,6 +94,10 @@ pub struct DevHooks {
     client_js: &'static str,
     /// The pages browsers loaded lately, the latest first (what a rebuild renders first).
     viewed: Mutex<VecDeque<String>>,
+    /// `<base>_docsite/vite/`: the modules of Vite's dev server, proxied (`docsite_core::dev_vite`).
+    vite_path: String,
+    /// Where Vite's dev server listens, while one serves the site's modules.
+    vite: RwLock<Option<SocketAddr>>,
 }
 
 /// How many of the pages loaded lately are remembered.
@@ -123,7 +127,35 @@ impl DevHooks {
             events_path: format!("{base_url}{events_path}"),
             client_js,
             viewed: Mutex::new(VecDeque::new()),
+            vite_path: format!("{base_url}{}", docsite_core::dev_vite::VITE_PATH),
+            vite: RwLock::new(None),
         }
+    }
+
+    /// Has requests under `<base>_docsite/vite/` go to Vite's dev server at `addr` (`None`:
+    /// none runs; they get 404).
+    pub fn set_vite(&self, addr: Option<SocketAddr>) {
+        *self.vite.write().expect("not poisoned") = addr;
+    }
+
+    /// Where a request for `raw_path` (as sent) is proxied: Vite's address when the path is
+    /// one of its modules and it runs.
+    pub(crate) fn vite_for(&self, raw_path: &str) -> Option<SocketAddr> {
+        self.is_vite_path(raw_path).then(|| *self.vite.read().expect("not poisoned")).flatten()
+    }
+
+    /// Whether a request path (as sent) is under `<base>_docsite/vite/`.
+    pub(crate) fn is_vite_path(&self, raw_path: &str) -> bool {
+        raw_path.starts_with(&self.vite_path)
+    }
+
+    /// What a page's Content-Security-Policy adds in dev while Vite serves the modules: its
+    /// HMR WebSocket, on Vite's port of the host the page was loaded from (`Host`), in
+    /// `connect-src`. Never in a build's policy.
+    pub(crate) fn connect_src(&self, req_host: Option<&str>) -> Option<String> {
+        let port = (*self.vite.read().expect("not poisoned"))?.port();
+        let host = req_host.and_then(|h| h.parse::<Authority>().ok())?;
+        Some(format!("ws://{}:{port}", host.host()))
     }
 
     /// The paths of the pages browsers loaded lately, the latest first.
@@ -202,6 +234,14 @@ impl DevHooks {
         r.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'self'; style-src 'unsafe-inline'"));
         Some(r)
     }
+}
+
+/// `policy` with `source` added to its `connect-src` directive (`None` without one).
+pub(crate) fn with_connect_src(policy: &HeaderValue, source: &str) -> Option<HeaderValue> {
+    let text = policy.to_str().ok()?;
+    let directives: Vec<String> = text.split("; ").map(|d| if d.starts_with("connect-src ") { format!("{d} {source}") } else { d.to_string() }).collect();
+    let joined = directives.join("; ");
+    (joined != text).then(|| HeaderValue::from_str(&joined).ok()).flatten()
 }
 
 /// Whether a request names a host `docsite dev` answers: `localhost`, `127.0.0.1`, `[::1]` or
@@ -311,6 +351,26 @@ mod tests {
         }
         assert_eq!(hooks.viewed().len(), KEPT_VIEWED);
         assert_eq!(hooks.viewed()[0], "/docs/p19");
+    }
+
+    #[test]
+    fn vite_s_modules_are_proxied_only_under_its_path_and_its_socket_is_allowed_in_dev_only() {
+        let hooks = DevHooks::new("/docs/", "_docsite/dev/client.js", "_docsite/dev/events", "");
+        assert!(hooks.is_vite_path("/docs/_docsite/vite/src/entry-client.tsx"));
+        assert!(!hooks.is_vite_path("/_docsite/vite/src/entry-client.tsx"), "outside the base URL");
+        assert!(!hooks.is_vite_path("/docs/_docsite/vitex"));
+        assert_eq!(hooks.vite_for("/docs/_docsite/vite/@vite/client"), None, "no Vite runs: nothing is proxied");
+        assert_eq!(hooks.connect_src(Some("localhost:3000")), None, "no Vite: the policy is the build's");
+        let addr: SocketAddr = "127.0.0.1:5199".parse().unwrap();
+        hooks.set_vite(Some(addr));
+        assert_eq!(hooks.vite_for("/docs/_docsite/vite/@vite/client"), Some(addr));
+        assert_eq!(hooks.vite_for("/docs/intro"), None);
+        // The socket on the host the page was loaded from.
+        assert_eq!(hooks.connect_src(Some("localhost:3000")).as_deref(), Some("ws://localhost:5199"));
+        assert_eq!(hooks.connect_src(Some("[::1]:3000")).as_deref(), Some("ws://[::1]:5199"));
+        let policy = HeaderValue::from_static("default-src 'self'; connect-src 'self'; worker-src 'self'");
+        assert_eq!(with_connect_src(&policy, "ws://localhost:5199").unwrap(), "default-src 'self'; connect-src 'self' ws://localhost:5199; worker-src 'self'");
+        assert_eq!(with_connect_src(&HeaderValue::from_static("default-src 'none'"), "ws://x:1"), None);
     }
 
     #[test]

@@ -35,6 +35,7 @@ use tower_http::services::ServeFile;
 mod conn;
 mod csp;
 mod dev;
+mod proxy;
 
 pub use conn::{raise_open_file_limit, Limits};
 pub use dev::{BuildFailure, DevEvent, DevHooks, FailedItem};
@@ -239,6 +240,13 @@ async fn respond(site: &Site, req: Request<Body>) -> Response<Body> {
     let decoded = percent_encoding::percent_decode_str(raw_path).decode_utf8_lossy().into_owned();
     if let Some(r) = site.redirects.answer(raw_path, &decoded, req.uri().query()) {
         return r;
+    }
+    // `docsite dev`: the site's React code as modules, from Vite's dev server.
+    if let Some((dev, _)) = site.dev.as_ref().filter(|(dev, _)| dev.is_vite_path(raw_path)) {
+        return match dev.vite_for(raw_path) {
+            Some(addr) => with_security(proxy::forward(proxy::request(addr, &req)).await),
+            None => no_store(plain(StatusCode::NOT_FOUND, "no Vite dev server runs for this site's React code\n")),
+        };
     }
     let mut req = req;
     if let Some((dev, _)) = &site.dev {
@@ -473,6 +481,7 @@ fn without_range(req: &Request<Body>) -> Request<Body> {
 /// through `ServeFile`.
 async fn send_file(site: &Site, rel: &Path, file: &Path, mut req: Request<Body>, status: StatusCode) -> Response<Body> {
     drop_future_if_modified_since(&mut req);
+    let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok()).map(str::to_string);
     let extra: Vec<(HeaderName, HeaderValue)> = site
         .rules
         .matching(req.uri().path())
@@ -516,7 +525,11 @@ async fn send_file(site: &Site, rel: &Path, file: &Path, mut req: Request<Body>,
     }
     match extension(rel) {
         "html" | "htm" | "xhtml" => {
-            h.insert(header::CONTENT_SECURITY_POLICY, site.csp.for_html(&site.real_root, file).await);
+            let mut policy = site.csp.for_html(&site.real_root, file).await;
+            if let Some(extra) = site.dev.as_ref().and_then(|(dev, _)| dev.connect_src(host.as_deref())) {
+                policy = dev::with_connect_src(&policy, &extra).unwrap_or(policy);
+            }
+            h.insert(header::CONTENT_SECURITY_POLICY, policy);
         }
         "svg" | "xml" => {
             h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp::DOCUMENT_LOCKDOWN));

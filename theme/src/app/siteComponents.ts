@@ -9,7 +9,9 @@
 import type { ComponentType } from 'react';
 import { siteComponents } from 'virtual:docsite-site-components';
 
-const loaded = new Map<string, Record<string, unknown>>();
+/** The modules loaded so far, kept across hot updates in `docsite dev` (see `sitePages.tsx`). */
+const hotData = import.meta.hot?.data as { loaded?: Map<string, Record<string, unknown>> } | undefined;
+const loaded: Map<string, Record<string, unknown>> = hotData ? (hotData.loaded ??= new Map()) : new Map();
 
 /** Whether a module is a doc on the MDX path (the engine lists docs by their source file). */
 function isMdxDoc(module: string): boolean {

@@ -8,7 +8,14 @@ import type { ComponentType } from 'react';
 import { sitePages } from 'virtual:docsite-site-pages';
 import type { PageData } from '../generated/contract';
 
-const loaded = new Map<string, ComponentType>();
+/**
+ * The pages loaded so far. Under `docsite dev` (Vite's dev server) it is kept in the module's
+ * hot data: a hot update that re-runs this module (an edit that React Fast Refresh cannot
+ * apply in place propagates to its importers) finds the pages it loaded, instead of a page on
+ * screen rendered "before its code was loaded". In a build (and in tests) there is no hot data.
+ */
+const hotData = import.meta.hot?.data as { loaded?: Map<string, ComponentType> } | undefined;
+const loaded: Map<string, ComponentType> = hotData ? (hotData.loaded ??= new Map()) : new Map();
 
 /**
  * Where the site is served: files the site's code imports (images) have URLs under it

@@ -159,6 +159,12 @@ impl Site {
         site_components_in(self.pages.iter().map(|p| p.data.content.as_slice())).into_iter().collect()
     }
 
+    /// Whether page `i` runs the site's own code: a React page, or one whose content uses a
+    /// site component (`docsite dev` renders these again after hot updates of that code).
+    pub(crate) fn uses_site_code(&self, i: usize) -> bool {
+        self.pages.get(i).is_some_and(|p| p.data.kind == RouteKind::ReactPage || !site_components_in([p.data.content.as_slice()]).is_empty())
+    }
+
     /// Whether the site has React pages (its own code to build with the theme).
     pub(crate) fn has_react_pages(&self) -> bool {
         self.pages.iter().any(|p| p.data.kind == RouteKind::ReactPage)

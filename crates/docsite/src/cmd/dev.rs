@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use docsite_core::dev::{Changed, DevSession, Rebuilt, Viewers, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
+use docsite_core::dev::{Changed, DevSession, RebuildKind, Rebuilt, Viewers, CLIENT_JS, CLIENT_PATH, EVENTS_PATH};
 use docsite_core::diagnostics::{changes, BuildError, Diagnostics};
 use docsite_server::{BuildFailure, DevHooks};
 use notify::{EventKind, RecursiveMode, Watcher};
@@ -41,6 +41,9 @@ pub(crate) struct Args {
 const SETTLE: Duration = Duration::from_millis(5);
 /// Quiet time after which the search index is refreshed.
 const INDEX_AFTER: Duration = Duration::from_millis(600);
+/// Quiet time after hot updates of the site's React code before its pages are pre-rendered
+/// with it (a code build: seconds, so not after every keystroke's save).
+const CODE_AFTER: Duration = Duration::from_millis(1500);
 
 pub(crate) fn run(args: Args) -> ExitCode {
     let site_dir_arg = args.site_dir.unwrap_or_else(super::default_site_dir);
@@ -68,7 +71,15 @@ pub(crate) fn run(args: Args) -> ExitCode {
     }
     let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(2);
     let mut session = DevSession::new(&site_dir, &out_dir, &theme, workers);
+    // A site's own React code is served by Vite's dev server (hot updates with React Fast
+    // Refresh), which may read the site, the theme and what the configuration names beside it.
+    session.serve_modules(docsite_core::dev_vite::ViteOptions { host: args.host, allow: outside.clone() });
     let hooks = Arc::new(DevHooks::new(&base_url, CLIENT_PATH, EVENTS_PATH, CLIENT_JS));
+    let vite_host = match args.host {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::from([127, 0, 0, 1]),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
 
     // The port is taken before building, so a busy one is reported at once rather than
     // after the first build.
@@ -87,7 +98,9 @@ pub(crate) fn run(args: Args) -> ExitCode {
 
     eprintln!("docsite: building {}…", site_dir.display());
     let mut terminal = Terminal { site_dir: site_dir.clone(), outside: outside.clone(), shown: None, timings: args.timings };
-    match session.rebuild(&[]) {
+    let first = session.rebuild(&[]);
+    hooks.set_vite(session.vite_port().map(|port| SocketAddr::new(vite_host, port)));
+    match first {
         Ok(r) => terminal.rebuilt(&r, &[], &hooks),
         Err(BuildError::Invalid(diags)) => terminal.failed(&diags, &[], &hooks),
         Err(other) => {
@@ -122,7 +135,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     let (viewed, ready) = (hooks.clone(), hooks.clone());
     session.watch_viewers(Viewers { viewed: Box::new(move || viewed.viewed()), ready: Box::new(move |routes| ready.rebuilt(Some(routes))) });
     let rebuild_hooks = hooks.clone();
-    let watched = Watched { site_dir: site_dir.clone(), outside };
+    let watched = Watched { site_dir: site_dir.clone(), outside, vite_host };
     std::thread::spawn(move || rebuild_loop(session, &watched, &rx, &rebuild_hooks, terminal));
 
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
@@ -161,9 +174,25 @@ pub(crate) fn run(args: Args) -> ExitCode {
 fn rebuild_loop(mut session: DevSession, watched: &Watched, rx: &mpsc::Receiver<notify::Result<notify::Event>>, hooks: &DevHooks, mut terminal: Terminal) {
     loop {
         let mut changed = BTreeSet::new();
-        let wait = if session.indexing() { INDEX_AFTER } else { Duration::from_secs(3600) };
+        let wait = if session.code_stale() {
+            CODE_AFTER
+        } else if session.indexing() {
+            INDEX_AFTER
+        } else {
+            Duration::from_secs(3600)
+        };
         match rx.recv_timeout(wait) {
             Ok(event) => collect(event, watched, &mut changed),
+            Err(mpsc::RecvTimeoutError::Timeout) if session.code_stale() => {
+                match session.refresh_code() {
+                    Ok(r) => terminal.rebuilt(&r, &[], hooks),
+                    // The open pages show it in Vite's overlay; the last code build stays.
+                    Err(BuildError::Invalid(diags)) => terminal.code_failed(&diags),
+                    Err(other) => eprintln!("docsite: the pages using the site's React code were not pre-rendered again: {other}"),
+                }
+                hooks.set_vite(session.vite_port().map(|port| SocketAddr::new(watched.vite_host, port)));
+                continue;
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(e) = session.index() {
                     eprintln!("docsite: the search index was not updated: {e}");
@@ -179,7 +208,9 @@ fn rebuild_loop(mut session: DevSession, watched: &Watched, rx: &mpsc::Receiver<
             continue;
         }
         let changed: Vec<PathBuf> = changed.into_iter().collect();
-        match session.rebuild(&changed) {
+        let result = session.rebuild(&changed);
+        hooks.set_vite(session.vite_port().map(|port| SocketAddr::new(watched.vite_host, port)));
+        match result {
             Ok(r) => terminal.rebuilt(&r, &changed, hooks),
             Err(BuildError::Invalid(diags)) => terminal.failed(&diags, &changed, hooks),
             Err(other) => {
@@ -196,6 +227,8 @@ fn rebuild_loop(mut session: DevSession, watched: &Watched, rx: &mpsc::Receiver<
 struct Watched {
     site_dir: PathBuf,
     outside: Vec<PathBuf>,
+    /// Where the dev server reaches Vite's (the address it listens on, or loopback).
+    vite_host: IpAddr,
 }
 
 /// Adds the files of a watcher event that belong to the site's sources.
@@ -259,6 +292,10 @@ impl Terminal {
         let delta = self.show(&r.diagnostics);
         if first {
             eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
+        } else if r.kind == RebuildKind::Hot {
+            eprintln!("docsite: {}: sent to the open pages as a hot update (React Fast Refresh){delta}", names(changed, &self.site_dir));
+        } else if r.kind == RebuildKind::Code {
+            eprintln!("docsite: the site's React code rebuilt for pre-rendering in {ms:.0} ms ({} pages written){delta}", r.written);
         } else {
             let open = r.first.map(|(n, at)| format!("; the {n} open first, in {:.0} ms", at.as_secs_f64() * 1000.0)).unwrap_or_default();
             eprintln!("docsite: {} rebuilt in {ms:.0} ms ({} rendered from Markdown, {} pages written{open}){delta}", names(changed, &self.site_dir), r.rendered, r.written);
@@ -267,6 +304,13 @@ impl Terminal {
             Changed::All => None,
             Changed::Routes(routes) => Some(routes.clone()),
         });
+    }
+
+    /// Prints the problems of a code build after hot updates: the open pages show them in
+    /// Vite's error overlay already, and keep working on the last code that built.
+    fn code_failed(&mut self, diags: &Diagnostics) {
+        let delta = self.show(diags);
+        eprintln!("docsite: the site's React code does not build{delta}; the open pages show the error in Vite's overlay until it is fixed");
     }
 
     /// Prints the problems and has every page show them until a rebuild succeeds.
@@ -320,7 +364,7 @@ mod tests {
 
     #[test]
     fn sources_exclude_output_packages_and_hidden_files() {
-        let watched = Watched { site_dir: PathBuf::from("/s"), outside: Vec::new() };
+        let watched = Watched { site_dir: PathBuf::from("/s"), outside: Vec::new(), vite_host: IpAddr::from([127, 0, 0, 1]) };
         let site = &watched;
         assert!(is_source(Path::new("/s/docs/a.md"), site));
         assert!(is_source(Path::new("/s/docsite.toml"), site));
@@ -335,7 +379,7 @@ mod tests {
 
     #[test]
     fn sources_include_what_the_config_reads_beside_the_site() {
-        let watched = Watched { site_dir: PathBuf::from("/repo/website"), outside: vec![PathBuf::from("/repo/docs"), PathBuf::from("/repo/shared/custom.css")] };
+        let watched = Watched { site_dir: PathBuf::from("/repo/website"), outside: vec![PathBuf::from("/repo/docs"), PathBuf::from("/repo/shared/custom.css")], vite_host: IpAddr::from([127, 0, 0, 1]) };
         assert!(is_source(Path::new("/repo/docs/intro.md"), &watched));
         assert!(is_source(Path::new("/repo/docs/build/a.md"), &watched), "`build/` is the output only in the site folder");
         assert!(!is_source(Path::new("/repo/docs/.intro.md.swp"), &watched));
