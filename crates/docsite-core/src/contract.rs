@@ -344,6 +344,11 @@ pub enum NavbarItem {
         items_before: Vec<LinkData>,
         /// Links listed after the versions (e.g. "All versions").
         items_after: Vec<LinkData>,
+        /// The docs instance whose versions it lists (`docsPluginId`); absent for the
+        /// default one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        plugin_id: Option<String>,
     },
 }
 
@@ -488,6 +493,11 @@ pub struct VersionData {
     /// The banner's own text about the version (config `bannerText`), in place of the
     /// theme's sentence for the banner kind; the link to the latest version follows it.
     pub banner_text: Option<String>,
+    /// The docs instance the version belongs to (a navbar item's `docsPluginId`); absent
+    /// for the default one, whose versions have plain names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub plugin_id: Option<String>,
 }
 
 /// Banner of a version that is not the latest release.

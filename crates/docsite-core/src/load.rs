@@ -33,8 +33,11 @@ pub struct Content {
 /// One docs version.
 #[derive(Debug)]
 pub struct Version {
-    /// `current` or a release name (`2.2`).
+    /// `current` or a release name (`2.2`); in a docs instance other than `default`,
+    /// prefixed with its id (`community/current`), so names are unique in the site.
     pub name: String,
+    /// Id of the docs instance it belongs to (`default` for `[docs]`).
+    pub plugin: String,
     /// Label shown to readers.
     pub label: String,
     /// Route prefix (`/docs/next`, `/docs`, `/docs/2.1`).
@@ -59,6 +62,12 @@ pub struct Version {
 }
 
 impl Version {
+    /// The version's name within its docs instance (`current`, `1.0`): [`Version::name`]
+    /// without the `<id>/` of an instance other than `default`.
+    pub fn plain_name(&self) -> &str {
+        self.name.strip_prefix(&self.plugin).and_then(|n| n.strip_prefix('/')).unwrap_or(&self.name)
+    }
+
     /// The doc with this id.
     pub fn doc(&self, id: &str) -> Option<&Doc> {
         self.docs.binary_search_by(|d| d.id.as_str().cmp(id)).ok().map(|i| &self.docs[i])
@@ -310,12 +319,31 @@ pub enum SidebarEntry {
     Html(String),
 }
 
-/// Reads every version of the site.
+/// Reads every version of every docs instance of the site: `[docs]` first (its versions
+/// keep their names), then each of `[[docsInstances]]` (its versions named `<id>/<name>`,
+/// so that every version of the site has a name of its own).
 pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
-    let site = &config.site_dir;
     let mut diags = Vec::new();
-    let doc_files = DocFiles::new(config)?;
-    let versions_file = site.join("versions.json");
+    let mut versions = Vec::new();
+    let mut last_version = CURRENT.to_string();
+    for inst in config.docs_instances() {
+        let last = load_instance(config, &inst, &mut versions, &mut diags)?;
+        if inst.is_default() {
+            last_version = last;
+        }
+    }
+    Ok(Content { versions, last_version, problems: diags })
+}
+
+/// Reads the versions of one docs instance into `versions`; returns the name of its latest
+/// release (as named in `versions`).
+fn load_instance(config: &SiteConfig, inst: &crate::config::DocsInstance<'_>, versions: &mut Vec<Version>, diags: &mut Vec<Diagnostic>) -> Result<String, Vec<Diagnostic>> {
+    let site = &config.site_dir;
+    let raw = inst.raw;
+    let k = &inst.key;
+    let qualified = |name: &str| if inst.is_default() { name.to_string() } else { format!("{}/{name}", inst.id) };
+    let doc_files = DocFiles::new(config, inst)?;
+    let versions_file = site.join(inst.file_name("versions.json"));
     let released: Vec<String> = if versions_file.exists() {
         match std::fs::read_to_string(&versions_file)
             .map_err(|e| e.to_string())
@@ -330,9 +358,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
     } else {
         Vec::new()
     };
-    let last_version = config
-        .raw
-        .docs
+    let last_version = raw
         .last_version
         .clone()
         .or_else(|| released.first().cloned())
@@ -340,28 +366,27 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
     if last_version != CURRENT && !released.contains(&last_version) {
         return Err(vec![Diagnostic::error(
             &config.file,
-            format!("`docs.lastVersion`: {last_version:?} is not in versions.json"),
+            format!("`{k}.lastVersion`: {last_version:?} is not in {}", inst.file_name("versions.json")),
         )]);
     }
-    for name in config.raw.docs.versions.keys() {
+    for name in raw.versions.keys() {
         if name != CURRENT && !released.contains(name) {
             diags.push(Diagnostic::error(
                 &config.file,
-                format!("`docs.versions.{name}`: no such version (versions.json has {released:?}, plus `current`)"),
+                format!("`{k}.versions.{name}`: no such version ({} has {released:?}, plus `current`)", inst.file_name("versions.json")),
             ));
         }
     }
 
-    let mut versions = Vec::new();
     let mut names = vec![CURRENT.to_string()];
     names.extend(released.iter().cloned());
     for name in names {
         let (dir, sidebar_file) = if name == CURRENT {
-            (config.read_path(&config.raw.docs.path), config.read_path(&config.raw.docs.sidebar_path))
+            (config.read_path(&raw.path), config.read_path(&raw.sidebar_path))
         } else {
             (
-                site.join("versioned_docs").join(format!("version-{name}")),
-                site.join("versioned_sidebars").join(format!("version-{name}-sidebars.json")),
+                site.join(inst.file_name("versioned_docs")).join(format!("version-{name}")),
+                site.join(inst.file_name("versioned_sidebars")).join(format!("version-{name}-sidebars.json")),
             )
         };
         if name != CURRENT {
@@ -376,11 +401,11 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         if !dir.is_dir() {
             diags.push(
                 Diagnostic::error(&dir, format!("docs folder of version {name:?} is missing"))
-                    .hint("every name in versions.json needs versioned_docs/version-<name>/ (run `docsite version`)"),
+                    .hint(format!("every name in {} needs {}/version-<name>/ (run `docsite version`)", inst.file_name("versions.json"), inst.file_name("versioned_docs"))),
             );
             continue;
         }
-        let opts = config.raw.docs.versions.get(&name);
+        let opts = raw.versions.get(&name);
         let is_last = name == last_version;
         let default_path = if is_last {
             String::new()
@@ -391,8 +416,8 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         };
         let path = opts.and_then(|o| o.path.clone()).unwrap_or(default_path);
         if let Some(why) = crate::route::problem(&path) {
-            let quoted = format!("docs.versions.\"{name}\".path");
-            let key = if name.contains('.') { quoted.clone() } else { format!("docs.versions.{name}.path") };
+            let quoted = format!("{k}.versions.\"{name}\".path");
+            let key = if name.contains('.') { quoted.clone() } else { format!("{k}.versions.{name}.path") };
             let d = Diagnostic::error(&config.file, format!("`{key}`: {path:?} {why}"));
             diags.push(match config.line_of(&key).or_else(|| config.line_of(&quoted)) {
                 Some(l) => d.at(l, None),
@@ -400,7 +425,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
             });
             continue;
         }
-        let route_prefix = join_route(&config.docs_base, &path);
+        let route_prefix = join_route(&inst.base, &path);
         let default_label = if name == CURRENT { "Next".to_string() } else { name.clone() };
         let label = opts.and_then(|o| o.label.clone()).unwrap_or(default_label);
         let default_banner = if is_last {
@@ -424,7 +449,7 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         };
         let banner_text = opts.and_then(|o| o.banner_text.clone());
         if let Some(text) = &banner_text {
-            let key = if name.contains('.') { format!("docs.versions.\"{name}\".bannerText") } else { format!("docs.versions.{name}.bannerText") };
+            let key = if name.contains('.') { format!("{k}.versions.\"{name}\".bannerText") } else { format!("{k}.versions.{name}.bannerText") };
             let problem = if text.trim().is_empty() {
                 Some("is empty (remove the key to keep the default text)".to_string())
             } else if banner.is_none() {
@@ -442,9 +467,11 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         }
         let mut failed_docs = Vec::new();
         let folder = if name == CURRENT { CURRENT.to_string() } else { format!("version-{name}") };
-        let docs = load_docs(site, &name, &dir, &route_prefix, (&config.i18n, &folder), &doc_files, &mut diags, &mut failed_docs);
+        let plugin_folder = inst.translation_folder();
+        let docs = load_docs(site, &name, &dir, &route_prefix, (&config.i18n, &plugin_folder, &folder), &doc_files, diags, &mut failed_docs);
         let mut version = Version {
-            name: name.clone(),
+            name: qualified(&name),
+            plugin: inst.id.to_string(),
             label,
             route_prefix,
             dir,
@@ -458,28 +485,31 @@ pub fn load(config: &SiteConfig) -> Result<Content, Vec<Diagnostic>> {
         };
         // The current docs without a sidebars file get one autogenerated sidebar; a release
         // without one has none (as in Docusaurus).
-        let sidebar_file = if name == CURRENT { current_sidebar_file(&sidebar_file) } else { Some(sidebar_file).filter(|f| f.is_file()) };
+        // `sidebarPath = ""`: the autogenerated sidebar, whatever files lie in the site.
+        let sidebar_file = if name == CURRENT && raw.sidebar_path.is_empty() {
+            None
+        } else if name == CURRENT { current_sidebar_file(&sidebar_file) } else { Some(sidebar_file).filter(|f| f.is_file()) };
         match sidebar_file {
             Some(file) => {
-                version.sidebars = load_sidebars(&version, &file, config.html_policy(), &mut diags);
+                version.sidebars = load_sidebars(&version, &file, config.html_policy(), diags);
                 version.sidebar_file = Some(file);
             }
-            None if name == CURRENT => version.sidebars = default_sidebar(&version, config.html_policy(), &mut diags),
+            None if name == CURRENT => version.sidebars = default_sidebar(&version, config.html_policy(), diags),
             None => {}
         }
-        translate_sidebars(&config.i18n, &folder, &mut version.label, &mut version.sidebars, &mut diags);
-        check_references(&version, &mut diags);
+        translate_sidebars(&config.i18n, (&plugin_folder, &folder), &mut version.label, &mut version.sidebars, diags);
+        check_references(&version, diags);
         versions.push(version);
     }
-    Ok(Content { versions, last_version, problems: diags })
+    Ok(qualified(&last_version))
 }
 
 /// Translates a docs version's label and its sidebars with the locale's
 /// `docusaurus-plugin-content-docs/<folder>.json` (`current.json`, `version-2.0.json`):
 /// `version.label`, and per sidebar `sidebar.<id>.category.<label>`,
 /// `sidebar.<id>.link.<label>`, `sidebar.<id>.doc.<label>` (a doc item's own label).
-fn translate_sidebars(l10n: &crate::i18n::Localization, folder: &str, label: &mut String, sidebars: &mut [(String, Vec<SidebarEntry>)], diags: &mut Vec<Diagnostic>) {
-    let m = l10n.messages(&format!("{}/{folder}.json", crate::i18n::DOCS_PLUGIN), diags);
+fn translate_sidebars(l10n: &crate::i18n::Localization, (plugin, folder): (&str, &str), label: &mut String, sidebars: &mut [(String, Vec<SidebarEntry>)], diags: &mut Vec<Diagnostic>) {
+    let m = l10n.messages(&format!("{plugin}/{folder}.json"), diags);
     if m.is_empty() {
         return;
     }
@@ -620,9 +650,9 @@ pub(crate) struct DocFiles {
 }
 
 impl DocFiles {
-    /// The patterns of the config's `docs.include` and `docs.exclude`; an invalid one is an
+    /// The patterns of a docs instance's `include` and `exclude`; an invalid one is an
     /// error naming its key.
-    pub(crate) fn new(config: &SiteConfig) -> Result<Self, Vec<Diagnostic>> {
+    pub(crate) fn new(config: &SiteConfig, inst: &crate::config::DocsInstance<'_>) -> Result<Self, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let mut set = |key: &str, patterns: &[String]| {
             let mut builder = globset::GlobSetBuilder::new();
@@ -632,7 +662,7 @@ impl DocFiles {
                         builder.add(glob);
                     }
                     Err(e) => {
-                        let key = format!("docs.{key}[{i}]");
+                        let key = format!("{}.{key}[{i}]", inst.key);
                         let mut d = Diagnostic::error(&config.file, format!("`{key}`: invalid glob pattern: {}", e.kind()));
                         if let Some(line) = config.line_of(&key) {
                             d = d.at(line, None);
@@ -643,7 +673,7 @@ impl DocFiles {
             }
             builder.build().unwrap_or_else(|_| globset::GlobSet::empty())
         };
-        let files = DocFiles { include: set("include", &config.raw.docs.include), exclude: set("exclude", &config.raw.docs.exclude) };
+        let files = DocFiles { include: set("include", &inst.raw.include), exclude: set("exclude", &inst.raw.exclude) };
         if errors.is_empty() { Ok(files) } else { Err(errors) }
     }
 
@@ -656,7 +686,7 @@ impl DocFiles {
 /// read from the locale's translation of it when there is one (`l10n`: the localization
 /// and the version's translation folder, `current` or `version-<name>`).
 #[allow(clippy::too_many_arguments)]
-fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, l10n: (&crate::i18n::Localization, &str), files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
+fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, l10n: (&crate::i18n::Localization, &str, &str), files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
     let paths = markdown_files(site, dir, |n| !(n.starts_with('.') || n == "node_modules"), diags);
     for path in &paths {
@@ -665,7 +695,7 @@ fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, l10n: (
         if !files.is_doc(rel) {
             continue;
         }
-        let translation = l10n.0.translated(site, crate::i18n::DOCS_PLUGIN, l10n.1, rel);
+        let translation = l10n.0.translated(site, l10n.1, l10n.2, rel);
         match load_doc(version, translation.as_deref().unwrap_or(path), rel, route_prefix, diags) {
             Ok(Some(mut doc)) => {
                 doc.untranslated = translation.is_some().then(|| path.to_path_buf());
@@ -982,7 +1012,7 @@ fn load_sidebars(version: &Version, file: &Path, html: HtmlPolicy, diags: &mut V
         diags.push(Diagnostic::error(file, "a sidebars file must be a JSON object of sidebar id -> items"));
         return Vec::new();
     };
-    let legacy = format!("version-{}-", version.name);
+    let legacy = format!("version-{}-", version.plain_name());
     // A JSON file's items are located by line; a module's by their path (no source line).
     let spans = file.extension().is_some_and(|e| e == "json").then(|| JsonSpans::parse(&text));
     let mut ctx = SidebarCtx { version, file, spans, path: JsonPath::default(), legacy: &legacy, html, diags };

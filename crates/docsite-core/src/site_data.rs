@@ -86,6 +86,7 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             is_last: v.is_last,
             banner: v.banner,
             banner_text: v.banner_text.clone(),
+            plugin_id: (v.plugin != crate::config::DEFAULT_DOCS).then(|| v.plugin.clone()),
         })
         .collect();
     let scripts = raw
@@ -294,7 +295,9 @@ impl Resolver<'_> {
     fn dropdown_link(&mut self, it: &RawNavbarItem, k: &str) -> Option<LinkData> {
         let Some(doc_id) = &it.doc_id else { return self.link(LinkKeys::of(it), k) };
         // A doc inside a dropdown links to the latest version's page.
-        match self.doc_routes(doc_id).get(&self.content.last_version).cloned() {
+        let plugin = self.plugin_of(it, k)?;
+        let last = self.last_of(&plugin).map(|v| v.name.clone()).unwrap_or_default();
+        match self.doc_routes(&plugin, doc_id).get(&last).cloned() {
             Some(r) => self.link(LinkKeys { label: it.label.as_ref().or(Some(doc_id)), to: Some(&r), href: None, ..LinkKeys::of(it) }, k),
             None => {
                 self.error(k, format!("doc {doc_id:?} does not exist in the latest version"));
@@ -321,10 +324,31 @@ impl Resolver<'_> {
         out
     }
 
-    fn doc_routes(&self, doc_id: &str) -> BTreeMap<String, String> {
-        self.content
-            .versions
-            .iter()
+    /// The docs instance an item names (`docsPluginId`, default `default`); an id no
+    /// instance has is an error naming the key.
+    fn plugin_of(&mut self, item: &RawNavbarItem, key: &str) -> Option<String> {
+        let id = item.docs_plugin_id.clone().unwrap_or_else(|| crate::config::DEFAULT_DOCS.to_string());
+        if self.content.versions.iter().any(|v| v.plugin == id) {
+            return Some(id);
+        }
+        let mut known: Vec<&str> = self.content.versions.iter().map(|v| v.plugin.as_str()).collect();
+        known.dedup();
+        self.error(&format!("{key}.docsPluginId"), format!("no docs instance has the id {id:?} (the site's: {})", known.join(", ")));
+        None
+    }
+
+    /// The versions of one docs instance, newest first.
+    fn versions_of<'v>(&'v self, plugin: &'v str) -> impl Iterator<Item = &'v Version> + 'v {
+        self.content.versions.iter().filter(move |v| v.plugin == plugin)
+    }
+
+    /// The latest release of a docs instance (its first version when none is marked).
+    fn last_of<'v>(&'v self, plugin: &'v str) -> Option<&'v Version> {
+        self.versions_of(plugin).find(|v| v.is_last).or_else(|| self.versions_of(plugin).next())
+    }
+
+    fn doc_routes(&self, plugin: &str, doc_id: &str) -> BTreeMap<String, String> {
+        self.versions_of(plugin)
             .filter_map(|v| v.doc(doc_id).map(|d| (v.name.clone(), encode_path(&d.route))))
             .collect()
     }
@@ -378,13 +402,15 @@ impl Resolver<'_> {
                     self.error(key, "a `doc` item needs a `docId`".into());
                     return None;
                 };
-                let to_by_version = self.doc_routes(doc_id);
+                let plugin = self.plugin_of(item, key)?;
+                let to_by_version = self.doc_routes(&plugin, doc_id);
                 if to_by_version.is_empty() {
-                    self.error(key, format!("docId {doc_id:?} is not a doc of any version"));
+                    let of = if plugin == crate::config::DEFAULT_DOCS { String::new() } else { format!(" of the docs instance {plugin:?}") };
+                    self.error(key, format!("docId {doc_id:?} is not a doc of any version{of}"));
                     return None;
                 }
-                let active_sidebar = self.sidebar_containing(doc_id);
-                let label = item.label.clone().or_else(|| self.title_of(doc_id)).unwrap_or_else(|| doc_id.clone());
+                let active_sidebar = self.sidebar_containing(&plugin, doc_id);
+                let label = item.label.clone().or_else(|| self.title_of(&plugin, doc_id)).unwrap_or_else(|| doc_id.clone());
                 Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar, active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docSidebar" => {
@@ -392,10 +418,9 @@ impl Resolver<'_> {
                     self.error(key, "a `docSidebar` item needs a `sidebarId`".into());
                     return None;
                 };
+                let plugin = self.plugin_of(item, key)?;
                 let to_by_version: BTreeMap<String, String> = self
-                    .content
-                    .versions
-                    .iter()
+                    .versions_of(&plugin)
                     .filter_map(|v| first_doc_of_sidebar(v, sidebar_id).map(|r| (v.name.clone(), encode_path(&r))))
                     .collect();
                 if to_by_version.is_empty() {
@@ -406,14 +431,17 @@ impl Resolver<'_> {
                 Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: Some(sidebar_id.clone()), active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docsVersion" => {
-                let to_by_version = self.content.versions.iter().filter_map(|v| main_doc(v).map(|d| (v.name.clone(), encode_path(&d)))).collect();
+                let plugin = self.plugin_of(item, key)?;
+                let to_by_version = self.versions_of(&plugin).filter_map(|v| main_doc(v).map(|d| (v.name.clone(), encode_path(&d)))).collect();
                 let label = item.label.clone().unwrap_or_else(|| "Docs".into());
                 Some(NavbarItem::DocLink { config_path, position, label, to_by_version, active_sidebar: None, active_base_regex: item.active_base_regex.clone(), class_name: item.class_name.clone(), aria_label: item.aria_label.clone() })
             }
             "docsVersionDropdown" => {
                 let items_before = self.simple_links(item.dropdown_items_before.as_ref(), &format!("{key}.dropdownItemsBefore"));
                 let items_after = self.simple_links(item.dropdown_items_after.as_ref(), &format!("{key}.dropdownItemsAfter"));
-                Some(NavbarItem::DocsVersionDropdown { config_path, position, items_before, items_after })
+                let plugin = self.plugin_of(item, key)?;
+                let plugin_id = (plugin != crate::config::DEFAULT_DOCS).then_some(plugin);
+                Some(NavbarItem::DocsVersionDropdown { config_path, position, items_before, items_after, plugin_id })
             }
             other => {
                 self.error(&format!("{key}.type"), format!("unknown navbar item type {other:?}; expected one of {}", NAVBAR_TYPES.join(", ")));
@@ -422,13 +450,13 @@ impl Resolver<'_> {
         }
     }
 
-    fn sidebar_containing(&self, doc_id: &str) -> Option<String> {
-        let last = self.content.versions.iter().find(|v| v.is_last).or(self.content.versions.first())?;
+    fn sidebar_containing(&self, plugin: &str, doc_id: &str) -> Option<String> {
+        let last = self.last_of(plugin)?;
         crate::load::sidebar_of_docs(last).get(doc_id).cloned()
     }
 
-    fn title_of(&self, doc_id: &str) -> Option<String> {
-        let last = self.content.versions.iter().find(|v| v.is_last)?;
+    fn title_of(&self, plugin: &str, doc_id: &str) -> Option<String> {
+        let last = self.versions_of(plugin).find(|v| v.is_last)?;
         last.doc(doc_id).map(|d| d.sidebar_label())
     }
 }

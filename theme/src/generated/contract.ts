@@ -351,7 +351,12 @@ itemsBefore: Array<LinkData>,
 /**
  * Links listed after the versions (e.g. "All versions").
  */
-itemsAfter: Array<LinkData>, };
+itemsAfter: Array<LinkData>, 
+/**
+ * The docs instance whose versions it lists (`docsPluginId`); absent for the
+ * default one.
+ */
+pluginId?: string, };
 
 export type LinkData = { 
 /**
@@ -508,7 +513,12 @@ banner: VersionBanner | null,
  * The banner's own text about the version (config `bannerText`), in place of the
  * theme's sentence for the banner kind; the link to the latest version follows it.
  */
-bannerText: string | null, };
+bannerText: string | null, 
+/**
+ * The docs instance the version belongs to (a navbar item's `docsPluginId`); absent
+ * for the default one, whose versions have plain names.
+ */
+pluginId?: string, };
 
 export type SearchData = { 
 /**

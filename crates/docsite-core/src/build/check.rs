@@ -235,16 +235,17 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> 
     // ... and a doc with none by the path its translation would have.
     if let Some(l10n) = &config.i18n.dir {
         for v in &content.versions {
-            let folder = if v.name == load::CURRENT { load::CURRENT.to_string() } else { format!("version-{}", v.name) };
+            let folder = if v.plain_name() == load::CURRENT { load::CURRENT.to_string() } else { format!("version-{}", v.plain_name()) };
+            let plugin = crate::config::plugin_folder(&v.plugin);
             for d in v.docs.iter().filter(|d| d.untranslated.is_none()) {
                 if let Ok(rel) = d.source.strip_prefix(&v.dir) {
-                    doc_routes.insert(crate::paths::normalize_path(&l10n.join(crate::i18n::DOCS_PLUGIN).join(&folder).join(rel)), d.route.clone());
+                    doc_routes.insert(crate::paths::normalize_path(&l10n.join(&plugin).join(&folder).join(rel)), d.route.clone());
                 }
             }
         }
     }
     // Data files (`data/*.json`), validated before any page places them.
-    let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT).map(|v| v.name.clone()).collect();
+    let released: Vec<String> = content.versions.iter().filter(|v| v.name != load::CURRENT && v.plugin == crate::config::DEFAULT_DOCS).map(|v| v.name.clone()).collect();
     // In a Docusaurus site, `data/` belongs to the site's own React code, not to docsite.
     let (data_files, data_problems) = if config.from_docusaurus { (DataFiles::default(), Vec::new()) } else { data_files::load(site_dir, &released) };
     diags.extend(data_problems);

@@ -43,8 +43,6 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
     let mut sidebars = BTreeMap::new();
     let mut pages = Vec::new();
     let mut assets = Vec::new();
-    let show_author = config.raw.docs.show_last_update_author;
-    let show_time = config.raw.docs.show_last_update_time;
     for v in &content.versions {
         for (id, items) in &v.sidebars {
             sidebars.insert((v.name.clone(), id.clone()), SidebarData { id: id.clone(), version: v.name.clone(), items: sidebar_items(v, items) });
@@ -55,6 +53,8 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         content.versions.iter().flat_map(|v| v.sidebars.iter().map(move |(id, items)| ((v.name.as_str(), id.as_str()), Navigation::new(v, items)))).collect();
     for ((v, d), r) in loaded.doc_jobs().into_iter().zip(renders.docs) {
         let member_of = membership[v.name.as_str()].get(&d.id).cloned();
+        let docs_options = config.docs_of(&v.plugin);
+        let (show_author, show_time) = (docs_options.show_last_update_author, docs_options.show_last_update_time);
         let (breadcrumbs, mut previous, mut next) = match member_of.as_deref().and_then(|sid| navigations.get(&(v.name.as_str(), sid))) {
             Some(nav) => nav.of(v, &d.id),
             None => (Vec::new(), None, None),
@@ -89,6 +89,8 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         let version_routes = content
             .versions
             .iter()
+            // A doc's other versions are those of its own docs instance.
+            .filter(|other| other.plugin == v.plugin)
             .map(|other| {
                 let route = other.doc(&d.id).map(|od| od.route.clone()).or_else(|| main_docs.get(&other.name).cloned()).unwrap_or_else(|| other.route_prefix.clone());
                 (other.name.clone(), encode_path(&route))
@@ -115,7 +117,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
             version_routes,
             edit_url: match &d.front.custom_edit_url {
                 Some(url) => url.clone(),
-                None => edit_url(config, d.untranslated.as_ref().unwrap_or(&d.source)),
+                None => edit_url(config, &v.plugin, d.untranslated.as_ref().unwrap_or(&d.source)),
             },
             tags: d.front.tags.iter().map(|t| PageLink { label: t.label().to_string(), href: encode_path(&tag_route(v, &t.slug())) }).collect(),
             unlisted: d.front.unlisted,
@@ -234,8 +236,8 @@ pub(super) fn describe(text: &str) -> Option<String> {
 /// them: a doc beside the site (`'../docs'`) gives `<editUrl>/../docs/a.md`, written here
 /// with the `..` resolved as a browser resolves it (`https://github.com/o/r/edit/main/website/`
 /// + `../docs/a.md` is `…/edit/main/docs/a.md`).
-fn edit_url(config: &crate::config::SiteConfig, source: &std::path::Path) -> Option<String> {
-    let base = config.raw.docs.edit_url.as_deref()?;
+fn edit_url(config: &crate::config::SiteConfig, plugin: &str, source: &std::path::Path) -> Option<String> {
+    let base = config.docs_of(plugin).edit_url.as_deref()?;
     let rel = crate::paths::relative_to(&config.site_dir, source).unwrap_or_else(|| source.to_path_buf());
     let rel: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
     Some(resolve_dot_segments(&format!("{}/{}", base.trim_end_matches('/'), rel.join("/"))))

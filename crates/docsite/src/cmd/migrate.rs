@@ -50,7 +50,7 @@ pub(crate) fn run(args: Args) -> ExitCode {
     };
     let mut diags = docsite_core::diagnostics::Diagnostics::default();
     diags.extend(mapped.warnings);
-    // What the written config cannot say (a second docs instance): pages the migrated site
+    // What the written config cannot say (a second blog instance): pages the migrated site
     // will not have, named here once.
     diags.extend(mapped.errors.into_iter().map(|d| d.with_severity(docsite_core::diagnostics::Severity::Warning)));
     diags.normalize(&site_dir);

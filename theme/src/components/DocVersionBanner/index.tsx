@@ -15,9 +15,10 @@ export function DocVersionBanner() {
   const page = usePageData();
   const { savePreferredVersion } = usePreferredVersion();
   const version = page.version ? findVersion(site, page.version) : undefined;
-  const latest = findVersion(site, site.lastVersion);
+  // The latest release of the page's own docs instance (`site.lastVersion` is the default one's).
+  const latest = version?.pluginId ? site.versions.find((v) => v.isLast && v.pluginId === version.pluginId) : findVersion(site, site.lastVersion);
   if (!version?.banner || !latest) return null;
-  const latestRoute = page.versionRoutes[site.lastVersion] ?? latest.mainDocPath;
+  const latestRoute = page.versionRoutes[latest.name] ?? latest.mainDocPath;
   return (
     <div className={styles.banner} role="note">
       <p>

@@ -14,7 +14,7 @@ import { IconLanguage } from '../Icons';
 import { SearchBar } from '../SearchBar';
 import { NavbarLink } from './NavbarLink';
 import styles from './styles.module.css';
-import type { LinkData, MenuItem, PageData, SidebarData, SidebarItem } from '../../generated/contract';
+import type { LinkData, MenuItem, PageData, SidebarData, SidebarItem, SiteData } from '../../generated/contract';
 
 type DocLinkNavbarItem = Extract<NavbarItem, { type: 'docLink' }>;
 
@@ -114,7 +114,7 @@ export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
   const page = usePageData();
   const sidebar = useSidebar();
   const { preferredVersion } = usePreferredVersion();
-  const version = activeVersionName(site, page, preferredVersion);
+  const version = instanceVersion(site, item.toByVersion, activeVersionName(site, page, preferredVersion));
   const to = chooseVersionRoute(item.toByVersion, version);
   if (to === null) return null;
   const link: LinkData = {
@@ -128,6 +128,18 @@ export function DocLinkItem({ item, mobile }: ItemProps<'docLink'>) {
   };
   const active = isLinkActive(page.path, link) || (ownsSidebarPage(site.navbar.items, item, page, sidebar, version) && !anyNavbarLinkActive(site.navbar.items, page.path, version));
   return <NavbarLink link={link} mobile={mobile} active={active} />;
+}
+
+/**
+ * The version an item of one docs instance follows: the active one when it belongs to the
+ * item's instance, else that instance's latest release (a page of another instance, or a
+ * preference saved there, says nothing about this one's version).
+ */
+function instanceVersion(site: SiteData, toByVersion: { [version in string]: string }, active: string): string {
+  const names = Object.keys(toByVersion);
+  const pluginOf = (name: string | undefined) => (name === undefined ? undefined : findVersion(site, name)?.pluginId);
+  if (names.length === 0 || pluginOf(active) === pluginOf(names[0])) return active;
+  return site.versions.find((v) => v.isLast && names.includes(v.name))?.name ?? active;
 }
 
 /**
@@ -191,14 +203,17 @@ export function DocsVersionDropdownItem({ item, mobile }: ItemProps<'docsVersion
   const site = useSiteData();
   const page = usePageData();
   const { preferredVersion, savePreferredVersion } = usePreferredVersion();
+  // The versions of the item's docs instance (`docsPluginId`), and the one being read or
+  // preferred among them, else its latest release.
+  const versions = site.versions.filter((v) => v.pluginId === item.pluginId);
   const activeName = activeVersionName(site, page, preferredVersion);
-  const activeVersion = findVersion(site, activeName) ?? site.versions[0];
+  const activeVersion = versions.find((v) => v.name === activeName) ?? versions.find((v) => v.isLast) ?? versions[0];
   const entries: DropdownEntry[] = [
     ...item.itemsBefore.map((link) => linkEntry(link, page.path)),
-    ...site.versions.map((version) => ({
+    ...versions.map((version) => ({
       label: version.label,
       to: versionDropdownTarget(page, version),
-      active: version.name === activeVersion?.name && page.version !== null,
+      active: version.name === activeVersion?.name && page.version === activeVersion.name,
       onClick: () => savePreferredVersion(version.name),
     })),
     ...item.itemsAfter.map((link, index) => ({ ...linkEntry(link, page.path), divider: index === 0 })),
