@@ -134,10 +134,6 @@ pub struct SiteData {
     /// Origins content may show in an `<iframe>` (`security.frameSrc`); the pages' CSP
     /// `frame-src`.
     pub frame_src: Vec<String>,
-    /// The site is read from a Docusaurus config: where the theme's own markup and the
-    /// classic theme's differ, pages carry the classic theme's alone (the class names a
-    /// Docusaurus site's CSS targets).
-    pub docusaurus: bool,
 }
 
 /// How the search UI finds results.

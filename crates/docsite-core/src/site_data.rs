@@ -159,7 +159,6 @@ pub fn site_data(config: &SiteConfig, content: &Content, main_doc_paths: &BTreeM
             last_version: content.last_version.clone(),
             search: search_data(config),
             frame_src: raw.security.frame_src.clone(),
-            docusaurus: config.from_docusaurus,
         },
         internal_links,
         errors,

@@ -46,14 +46,14 @@ test('JSX attributes render as attributes and no JSX is shown as text', async ()
 test('admonitions stay inside their list items and every type has its own title', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/guide/admonitions', { waitUntil: 'networkidle' });
-  assert.equal(await page.locator('main ol > li > .admonition-warning').count(), 1);
-  assert.equal(await page.locator('main ol > li ul > li > .admonition-tip').count(), 1);
+  assert.equal(await page.locator('main ol > li > .theme-admonition-warning').count(), 1);
+  assert.equal(await page.locator('main ol > li ul > li > .theme-admonition-tip').count(), 1);
   for (const kind of ['important', 'success', 'secondary', 'caution']) {
-    const box = page.locator(`main .admonition-${kind}`);
+    const box = page.locator(`main .theme-admonition-${kind}`);
     assert.equal(await box.count(), 1, kind);
     assert.match(await box.innerText(), new RegExp(`^${kind}`, 'i'));
   }
-  const colours = await page.locator('main .admonition').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).borderInlineStartColor));
+  const colours = await page.locator('main .theme-admonition').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).borderInlineStartColor));
   assert.ok(new Set(colours).size >= 5, `distinct accents: ${colours}`);
   assert.deepEqual(problems, []);
   await context.close();

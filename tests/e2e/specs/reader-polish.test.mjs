@@ -14,7 +14,7 @@ const ctx = useSite();
 test('admonition titles render inline Markdown instead of showing it raw', async () => {
   const { page, context, problems } = await openPage(ctx.browser);
   await page.goto(ctx.server.base + '/docs/api/specs/desktopAgentCommunicationProtocol', { waitUntil: 'networkidle' });
-  const title = page.locator('.admonition').first().locator('div').first();
+  const title = page.locator('.theme-admonition').first().locator('div').first();
   assert.equal((await title.textContent()).trim().toUpperCase(), '@EXPERIMENTAL');
   assert.equal(await title.locator('em').count(), 1);
   assert.doesNotMatch(await page.locator('article').textContent(), /_@EXPERIMENTAL_/i);

@@ -75,7 +75,7 @@ test('code blocks stay left to right on a right-to-left page', async () => {
   });
   assert.ok(code - block.left < 40, 'the code starts at the left');
   // An admonition's bar is on its inline start: the right.
-  const note = page.locator('article .admonition').first();
+  const note = page.locator('article .theme-admonition').first();
   const borders = await note.evaluate((el) => [getComputedStyle(el).borderRightWidth, getComputedStyle(el).borderLeftWidth].map(parseFloat));
   assert.ok(borders[0] > borders[1], `the bar is on the right (${borders})`);
   assert.deepEqual(unexpected(problems), []);

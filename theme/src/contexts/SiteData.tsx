@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { RouteManifest, SiteData } from '../generated/contract';
 import { createStrictContext } from './createStrictContext';
 import { setTranslations } from '../lib/i18n';
-import { setDocusaurusSite } from '../components/Admonition/classes';
 
 const [SiteProvider, useSiteData] = createStrictContext<SiteData>('useSiteData', 'SiteDataProvider');
 const [RoutesProvider, useRouteManifest] = createStrictContext<RouteManifest>(
@@ -24,7 +23,6 @@ export function SiteDataProvider({ site, routes, children }: SiteDataProviderPro
   // The theme's strings read the build's messages outside React too (`lib/i18n.ts`); they
   // are the same for every page of a build, so setting them on each render changes nothing.
   setTranslations(site.translations, site.locale.code);
-  setDocusaurusSite(site.docusaurus);
   return (
     <SiteProvider value={site}>
       <RoutesProvider value={routes}>{children}</RoutesProvider>

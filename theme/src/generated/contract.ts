@@ -140,13 +140,7 @@ search: SearchData,
  * Origins content may show in an `<iframe>` (`security.frameSrc`); the pages' CSP
  * `frame-src`.
  */
-frameSrc: Array<string>, 
-/**
- * The site is read from a Docusaurus config: where the theme's own markup and the
- * classic theme's differ, pages carry the classic theme's alone (the class names a
- * Docusaurus site's CSS targets).
- */
-docusaurus: boolean, };
+frameSrc: Array<string>, };
 
 export type LocaleData = { 
 /**

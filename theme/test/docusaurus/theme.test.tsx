@@ -53,7 +53,7 @@ describe('@theme/Admonition', () => {
         <Admonition type="danger">Careful</Admonition>
       </>,
     );
-    expect(html).toMatch(/class="theme-admonition theme-admonition-tip alert alert--success admonition admonition-tip [^"]*"/);
+    expect(html).toMatch(/class="theme-admonition theme-admonition-tip alert alert--success [^"]*"/);
     expect(html).toContain('<i>!</i>');
     expect(html).toContain('Try it');
     expect(html).toContain('<p>Body</p>');
@@ -68,8 +68,8 @@ describe('@theme/Admonition', () => {
         <Admonition type="secondary">C</Admonition>
       </>,
     );
-    const boxes = [...root.querySelectorAll('.admonition')];
-    expect(boxes.map((b) => [...b.classList].filter((c) => c.startsWith('admonition-')))).toEqual([['admonition-info'], ['admonition-tip'], ['admonition-note']]);
+    const boxes = [...root.querySelectorAll('.theme-admonition')];
+    expect(boxes.map((b) => [...b.classList].filter((c) => c.startsWith('theme-admonition-')))).toEqual([['theme-admonition-info'], ['theme-admonition-tip'], ['theme-admonition-note']]);
     expect(boxes.map((b) => b.firstElementChild?.textContent)).toEqual(['important', 'Done', 'secondary']);
   });
 });
