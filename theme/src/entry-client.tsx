@@ -13,6 +13,7 @@ import { adoptServerArticle } from './content/Article';
 import { preloadContent } from './content/lazy';
 import { preloadSitePage, setSiteBaseUrl } from './app/sitePages';
 import { preloadBlogView } from './app/blogViews';
+import { preloadAnnouncementBar } from './app/announcementBar';
 import { normalizePath, safeDecode } from './lib/paths';
 import { revealForEndKey, revealLinkTarget } from './lib/reveal';
 
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
     const data = await loadBootData(readBoot());
     setSiteBaseUrl(data.site.baseUrl);
     // On-demand content components the page uses, so hydration renders what the server did.
-    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page), preloadBlogView(data.page)]);
+    await Promise.all([preloadContent(data.page.content), preloadSitePage(data.page), preloadBlogView(data.page), preloadAnnouncementBar(data.site)]);
     hideErrorBar();
     hydrate(data);
   } catch (error) {

@@ -20,12 +20,13 @@ import { PreferredVersionProvider } from './contexts/PreferredVersion';
 import { SiteDataProvider } from './contexts/SiteData';
 import { TabGroupsProvider } from './contexts/TabGroups';
 import { BLOG_VIEWS_SOURCE, isBlogPage, loadBlogViews } from './app/blogViews';
+import { ANNOUNCEMENT_BAR_SOURCE, loadAnnouncementBar } from './app/announcementBar';
 import { createHeadCollector, HeadCollectorProvider, type HeadCollector } from './docusaurus/head/collector';
 import { withHeadTags } from './docusaurus/head/tags';
 
 // On-demand content components and the article serializer render synchronously once loaded
 // (see content/lazy.tsx, content/serializer.ts).
-await Promise.all([preloadAllContent(), loadSerializer(), loadBlogViews()]);
+await Promise.all([preloadAllContent(), loadSerializer(), loadBlogViews(), loadAnnouncementBar()]);
 
 /**
  * Loads the site's own React pages (a site build only), once the site is known: the worker
@@ -101,6 +102,7 @@ function onDemandStyles(site: SiteData, page: PageData): string[] {
     if (source) sources.add(source);
   }
   if (isBlogPage(page)) sources.add(BLOG_VIEWS_SOURCE);
+  if (site.announcementBar) sources.add(ANNOUNCEMENT_BAR_SOURCE);
   return [...new Set([...sources].flatMap((source) => stylesheetTags(source, site.baseUrl)))];
 }
 

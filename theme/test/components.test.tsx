@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AnnouncementBar, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
+import { AnnouncementBar } from '../src/app/announcementBar';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar/keys';
 import { DocFooter } from '../src/components/DocFooter';
 import { renderToString } from 'react-dom/server';
 import { DocSidebar } from '../src/components/DocSidebar';

@@ -10,7 +10,7 @@ import {
   thirdPartyTags,
 } from '../src/app/headScripts';
 import { render } from '../src/entry-server';
-import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from '../src/components/AnnouncementBar/keys';
 import { Dropdown } from '../src/components/Dropdown';
 import { autoHeightDuration, collapseDuration } from '../src/lib/collapse';
 import { WHOLE_ARTICLE_ATTRIBUTE } from '../src/lib/reveal';

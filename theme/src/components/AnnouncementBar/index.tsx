@@ -3,23 +3,19 @@
 //! announcement (new id) shows again. The server always renders the bar; for a reader
 //! who closed it, the inline head script marks `<html>` before first paint and CSS keeps
 //! the bar hidden (no flash), until this component takes over after hydration.
-import { useEffect, useState } from 'react';
-import { useSiteData } from '../../contexts/SiteData';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
-import { IconClose } from '../Icons';
-import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './keys';
+//!
+//! A chunk of its own (`app/announcementBar.tsx`), which hands in the theme's parts it uses
+//! (React's hooks too: importing `react` here would split React out of the entry).
+import type { AnnouncementBarParts } from '../../app/announcementBar';
+import type { AnnouncementBarData } from '../../generated/contract';
 import styles from './styles.module.css';
-import { t } from '../../lib/i18n';
 
-export { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY };
-
-export function AnnouncementBar() {
-  const { announcementBar: bar } = useSiteData();
+export function AnnouncementBar({ bar, parts }: { bar: AnnouncementBarData; parts: AnnouncementBarParts }) {
+  const { useEffect, useState, readStorage, removeStorage, writeStorage, IconClose, t, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } = parts;
   const [dismissed, setDismissed] = useState(false);
-  const id = bar?.id;
+  const id = bar.id;
 
   useEffect(() => {
-    if (id === undefined) return;
     if (readStorage(ANNOUNCEMENT_ID_KEY) !== id) {
       writeStorage(ANNOUNCEMENT_ID_KEY, id);
       removeStorage(ANNOUNCEMENT_DISMISS_KEY);
@@ -27,9 +23,9 @@ export function AnnouncementBar() {
     } else {
       setDismissed(readStorage(ANNOUNCEMENT_DISMISS_KEY) === 'true');
     }
-  }, [id]);
+  }, [id, readStorage, removeStorage, writeStorage, ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY]);
 
-  if (!bar || dismissed) return null;
+  if (dismissed) return null;
   const close = () => {
     writeStorage(ANNOUNCEMENT_ID_KEY, bar.id);
     writeStorage(ANNOUNCEMENT_DISMISS_KEY, 'true');

@@ -5,7 +5,7 @@
 //! link the reader followed used to be.
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { usePageData } from '../../contexts/PageData';
-import { AnnouncementBar } from '../AnnouncementBar';
+import { AnnouncementBar } from '../../app/announcementBar';
 import { BackToTop } from '../BackToTop';
 import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
