@@ -39,6 +39,8 @@ export const LAZY_MODULES = [
   { name: 'mermaid', source: 'node_modules/mermaid/dist/mermaid.core.mjs' },
   { name: 'analytics', source: 'src/lib/analytics.ts' },
   { name: 'blog views', source: 'src/components/Blog/index.tsx' },
+  // In the first view of a site with a bar only (the FDC3 site has none).
+  { name: 'announcement bar', source: 'src/components/AnnouncementBar/index.tsx' },
 ];
 
 /**
