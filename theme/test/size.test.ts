@@ -58,6 +58,7 @@ function fakeBuild(html: string) {
       'node_modules/mermaid/dist/mermaid.core.mjs': lazy,
       'src/lib/analytics.ts': lazy,
       'src/components/Blog/index.tsx': lazy,
+      'src/components/AnnouncementBar/index.tsx': lazy,
       '_html-1.js': { file: 'assets/html-1.js', name: 'html' },
       '_Nodes-1.js': { file: 'assets/Nodes-1.js', name: 'Nodes' },
       '_head-1.js': { file: 'assets/head-1.js', name: 'head' },
@@ -89,16 +90,17 @@ describe('the first-view checker', () => {
     const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/Lazy.js">');
     const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'], budget: 10 });
     expect(failures.some((f) => /over the 0\.0 KB budget/.test(f))).toBe(true);
-    expect(failures.filter((f) => /is in the first view/.test(f))).toHaveLength(6);
+    expect(failures.filter((f) => /is in the first view/.test(f))).toHaveLength(7);
   });
 
   it('fails when a lazy module has no chunk of its own', () => {
     const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script>');
     writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/entry.js', isEntry: true } }));
     const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] });
-    expect(failures).toHaveLength(9);
+    expect(failures).toHaveLength(10);
     expect(failures[0]).toMatch(/search modal .* has no chunk of its own/);
-    expect(failures[8]).toMatch(/head update after a client navigation has no chunk named head/);
+    expect(failures[6]).toMatch(/announcement bar .* has no chunk of its own/);
+    expect(failures[9]).toMatch(/head update after a client navigation has no chunk named head/);
   });
 
   it('fails when a chunk loaded once on demand is in a first view or not loaded with import()', () => {
