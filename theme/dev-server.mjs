@@ -6,7 +6,7 @@
 //
 // The engine (`crates/docsite-core/src/dev_vite.rs`) starts it with the variables of a site
 // build (`site-code.config.ts`: DOCSITE_SITE_DIR, DOCSITE_SITE_PAGES,
-// DOCSITE_SITE_COMPONENTS) and:
+// DOCSITE_SITE_COMPONENTS, DOCSITE_MDX) and:
 //   DOCSITE_VITE_BASE   the URL path the dev server proxies to Vite (`<baseUrl>_docsite/vite/`)
 //   DOCSITE_VITE_HOST   the address to listen on (the one `docsite dev` listens on)
 //   DOCSITE_VITE_ALLOW  a JSON list of the folders Vite may serve files from (the theme, the

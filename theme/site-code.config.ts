@@ -8,6 +8,7 @@
 //                       engine's route order (`src/pages/index.js`, …)
 //   DOCSITE_SITE_COMPONENTS  a JSON list of the modules of the site's components its docs
 //                       use (`src/components/Chart/index.js`, …)
+//   DOCSITE_MDX         how the site's MDX compiles, from its config (JSON, `MdxOptions`)
 // Without them (the theme's own build) the site-pages and site-components modules are empty.
 //
 // `@docusaurus/*` and `@theme/*` imports resolve through `src/docusaurus/modules.json` (the
@@ -153,7 +154,7 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
  * leading `# ` heading is left out: the engine puts it at the top of the page as it does for
  * a Markdown doc (the page's title).
  */
-function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[] {
+function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options: MdxOptions): Plugin[] {
   const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
   return [
     { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
@@ -166,7 +167,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>): Plugin[
         mdxExtensions: ['.md', '.mdx'],
         jsxImportSource: 'react',
         providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkComment, remarkHeadingIds, [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead],
+        remarkPlugins: [remarkGfm, remarkComment, [remarkHeadingIds, options], [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead],
         rehypePlugins: [rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
       }) as Plugin),
     }),
@@ -275,16 +276,47 @@ export function docusaurusSyntax(code: string): string {
   return lines.join('\n');
 }
 
-/** A heading ending in `{#id}` (escaped by `docusaurusSyntax`) gets that id, the text without it. */
-function remarkHeadingIds() {
+/** How the site's MDX compiles, from its config (`DOCSITE_MDX`, `site_code::MdxOptions`). */
+export type MdxOptions = { commentHeadingIds: boolean };
+
+/**
+ * The id of a heading ending in one MDX comment whose first word starts with `#`
+ * (`## Title {/* #id *\/}`), as Docusaurus 3.10 and later read it; undefined for anything
+ * else (`{/* a *\/ /* #b *\/}`, `{x /* #b *\/}`, a comment without `#`).
+ */
+export function commentHeadingId(last: TreeNode | undefined): string | undefined {
+  if (last?.type !== 'mdxTextExpression') return undefined;
+  const program = last.data?.estree as { body?: unknown[]; comments?: { value: string }[] } | undefined;
+  if (!program || program.body?.length !== 0 || program.comments?.length !== 1) return undefined;
+  const first = (program.comments[0]?.value ?? '').trim().split(' ')[0] ?? '';
+  return first.startsWith('#') && first.length > 1 ? first.slice(1) : undefined;
+}
+
+/**
+ * A heading's explicit id, as Docusaurus's `headings` plugin finds it: a closing
+ * `{/* #id *\/}` (with `commentHeadingIds`; it wins), else a closing `{#id}` (escaped by
+ * `docusaurusSyntax`). The heading keeps its text without them.
+ */
+function remarkHeadingIds(options: MdxOptions) {
+  const setId = (node: TreeNode, id: string) => {
+    node.data = { ...node.data, hProperties: { ...((node.data?.hProperties as object) ?? {}), id } };
+  };
   return (tree: TreeNode) =>
     walk(tree, (node) => {
       if (node.type !== 'heading') return;
-      const last = node.children?.at(-1);
+      const children = node.children ?? [];
+      const commentId = options.commentHeadingIds ? commentHeadingId(children.at(-1)) : undefined;
+      if (commentId) {
+        children.pop();
+        const before = children.at(-1);
+        if (before?.type === 'text') before.value = (before.value ?? '').trimEnd();
+        return setId(node, commentId);
+      }
+      const last = children.at(-1);
       const match = last?.type === 'text' ? /\s*\{#([^}\s]+)\}$/.exec(last.value ?? '') : null;
       if (!last || !match) return;
       last.value = (last.value ?? '').slice(0, match.index);
-      node.data = { ...node.data, hProperties: { ...((node.data?.hProperties as object) ?? {}), id: match[1] } };
+      setId(node, match[1] ?? '');
     });
 }
 
@@ -721,10 +753,11 @@ export function siteCode(themeDir: string): SiteCode {
   const outDir = dir && process.env.DOCSITE_SITE_OUT ? path.resolve(process.env.DOCSITE_SITE_OUT) : null;
   const pagesFile = dir ? (process.env.DOCSITE_SITE_PAGES ?? null) : null;
   const componentsFile = dir ? (process.env.DOCSITE_SITE_COMPONENTS ?? null) : null;
+  const mdxOptions: MdxOptions = { commentHeadingIds: true, ...(JSON.parse(process.env.DOCSITE_MDX || '{}') as Partial<MdxOptions>) };
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile)), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

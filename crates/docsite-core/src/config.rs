@@ -112,6 +112,12 @@ pub struct RawConfig {
     /// files are MDX, the others CommonMark). Default `mdx`.
     #[serde(default)]
     pub markdown_format: MarkdownFormat,
+    /// Whether a heading's id may come from an MDX comment at its end
+    /// (`## Getting started {/* #start */}`: the first word after `#`), as Docusaurus 3.10 and
+    /// later read it; such a comment wins over `{#id}`. Default true; a site with Docusaurus
+    /// 3.0 to 3.9 installed reads false (its headings then take their ids from their text).
+    #[serde(default = "yes")]
+    pub comment_heading_ids: bool,
     /// Google Analytics (gtag.js, Docusaurus's `gtag` preset option); nothing
     /// analytics-related is loaded when absent.
     pub gtag: Option<RawGtag>,

@@ -32,8 +32,9 @@ pub struct ViteDev {
     /// Held open: the process stops when its standard input closes (the engine died).
     _stdin: Option<ChildStdin>,
     port: u16,
-    /// The page and component lists it was started with (a change needs a restart).
-    lists: (Vec<String>, Vec<String>),
+    /// The page and component lists and MDX options it was started with (a change needs a
+    /// restart).
+    lists: (Vec<String>, Vec<String>, crate::site_code::MdxOptions),
 }
 
 impl std::fmt::Debug for ViteDev {
@@ -53,8 +54,9 @@ pub struct ViteOptions {
 
 impl ViteDev {
     /// Starts Vite for the site at `site_dir` (served at `base_url`) with its React pages'
-    /// and site components' modules (relative to the site), and waits until it listens.
-    pub fn start(theme: &Path, site_dir: &Path, base_url: &str, options: &ViteOptions, pages: &[String], components: &[String]) -> Result<ViteDev, BuildError> {
+    /// and site components' modules (relative to the site), its MDX compiled with `mdx`, and
+    /// waits until it listens.
+    pub fn start(theme: &Path, site_dir: &Path, base_url: &str, options: &ViteOptions, (pages, components): (&[String], &[String]), mdx: crate::site_code::MdxOptions) -> Result<ViteDev, BuildError> {
         let abs = crate::paths::absolute;
         let lists = crate::site_code::cache_subdir(site_dir, "dev").ok_or_else(|| BuildError::Theme(format!("cannot make {}/.docsite/dev inside the site", site_dir.display())))?;
         let pages_file = lists.join("pages.json");
@@ -70,6 +72,7 @@ impl ViteDev {
             .env("DOCSITE_SITE_DIR", abs(site_dir))
             .env("DOCSITE_SITE_PAGES", abs(&pages_file))
             .env("DOCSITE_SITE_COMPONENTS", abs(&components_file))
+            .env("DOCSITE_MDX", mdx.json())
             .env("DOCSITE_VITE_BASE", format!("{base_url}{VITE_PATH}"))
             .env("DOCSITE_VITE_HOST", host)
             .env("DOCSITE_VITE_ALLOW", serde_json::to_string(&allow).expect("serialisable"))
@@ -93,7 +96,7 @@ impl ViteDev {
         });
         let stdin = child.stdin.take();
         match rx.recv_timeout(START_TIMEOUT) {
-            Ok(Some(port)) => Ok(ViteDev { child, _stdin: stdin, port, lists: (pages.to_vec(), components.to_vec()) }),
+            Ok(Some(port)) => Ok(ViteDev { child, _stdin: stdin, port, lists: (pages.to_vec(), components.to_vec(), mdx) }),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -108,8 +111,8 @@ impl ViteDev {
     }
 
     /// Whether it serves these pages and components (else it needs a restart).
-    pub fn serves(&self, pages: &[String], components: &[String]) -> bool {
-        self.lists.0 == pages && self.lists.1 == components
+    pub fn serves(&self, pages: &[String], components: &[String], mdx: crate::site_code::MdxOptions) -> bool {
+        self.lists.0 == pages && self.lists.1 == components && self.lists.2 == mdx
     }
 }
 

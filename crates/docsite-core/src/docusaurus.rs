@@ -195,11 +195,15 @@ pub struct Mapped {
 pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
     let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
     let mut config = m.root(dc);
+    // What changed between Docusaurus 3 releases follows the site's installed Docusaurus.
+    let version = installed_version(m.site_dir(), "@docusaurus/core");
+    // Heading ids from a trailing `{/* #id */}` came with 3.10.
+    if let Some(root) = config.as_object_mut().filter(|_| version.is_some_and(|v| v < (3, 10))) {
+        root.insert("commentHeadingIds".into(), json!(false));
+    }
     // Docusaurus 3.0 to 3.9 write no blog page at all for a blog without posts (3.10 and
-    // later an empty list): the site's installed Docusaurus says which it builds.
-    // Author pages came with 3.5.
+    // later an empty list). Author pages came with 3.5.
     if let Some(blog) = config.get_mut("blog").and_then(Value::as_object_mut) {
-        let version = installed_version(m.site_dir(), "@docusaurus/core");
         if version.is_some_and(|v| v < (3, 10)) {
             blog.insert("listWithoutPosts".into(), json!(false));
         }

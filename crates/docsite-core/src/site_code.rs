@@ -4,10 +4,11 @@
 //! A site without React pages uses the theme's own build (`theme.rs`). A site with some gets
 //! `<site>/.docsite/theme/` (like Docusaurus's `.docusaurus/`): `client/` (template, assets,
 //! manifest) and `server/entry-server.js` (the SSR bundle the pre-render workers import),
-//! built by `vite build` twice with `DOCSITE_SITE_DIR`, `DOCSITE_SITE_OUT` and
-//! `DOCSITE_SITE_PAGES` set (`theme/site-code.config.ts`). It is rebuilt only when a hash of
-//! the theme's sources, the site's `src/`, its pages folder, its `package.json` and lockfile,
-//! the list of pages and the site components its docs use changes.
+//! built by `vite build` twice with `DOCSITE_SITE_DIR`, `DOCSITE_SITE_OUT`,
+//! `DOCSITE_SITE_PAGES` and `DOCSITE_MDX` set (`theme/site-code.config.ts`). It is rebuilt
+//! only when a hash of the theme's sources, the site's `src/`, its pages folder, its
+//! `package.json` and lockfile, the list of pages, the site components its docs use and
+//! its MDX options changes.
 //!
 //! A site whose docs use its own components (`import X from '@site/src/components/X'`)
 //! gets a site build too, even without React pages: the components are listed in
@@ -66,11 +67,32 @@ impl ThemeBuild {
     }
 }
 
+/// How the site's MDX compiles, from its config: given to the Vite side as `DOCSITE_MDX`
+/// (JSON) and part of the build's hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MdxOptions {
+    /// A heading's trailing `{/* #id */}` gives its id (`RawConfig::comment_heading_ids`).
+    pub comment_heading_ids: bool,
+}
+
+impl Default for MdxOptions {
+    fn default() -> Self {
+        MdxOptions { comment_heading_ids: true }
+    }
+}
+
+impl MdxOptions {
+    pub(crate) fn json(&self) -> String {
+        serde_json::to_string(self).expect("serialisable")
+    }
+}
+
 /// The build a site is rendered with: the theme's own one when the site has no React pages
 /// and its docs use none of its components, else its site build (built or rebuilt here
 /// when stale). `modules` are the React pages' paths relative to the site, in route order;
 /// `components` the modules of the site components docs use, relative to the site.
-pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String]) -> Result<ThemeBuild, BuildError> {
+pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: MdxOptions) -> Result<ThemeBuild, BuildError> {
     let theme_hash = crate::theme::ensure_built(theme)?;
     // Vite runs in the theme folder: the site's paths it is given (through `site_dir`: the
     // page list, the output) must not be relative to ours (`docsite build` in the site).
@@ -84,7 +106,7 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     let out = cache.join("theme");
     // A build whose stamp matches what it read (its `inputs.json`), with its warnings.
     let built = || {
-        let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&out));
+        let hash = source_hash(theme, site_dir, pages_dir, (modules, components), mdx, &inputs_of(&out));
         let fresh = std::fs::read_to_string(out.join("hash")).is_ok_and(|s| s.trim() == hash)
             && out.join("client/index.html").is_file()
             && out.join("server/entry-server.js").is_file()
@@ -125,7 +147,7 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     // The client build reports the site's warnings; the server build, which compiles the
     // same code, would repeat them.
     let files = (pages_file.as_path(), components_file.as_path());
-    let result = vite(theme, site_dir, &fresh_dir, files, &[]).and_then(|warnings| vite(theme, site_dir, &fresh_dir, files, &["--ssr", "src/entry-server.tsx"]).map(|_| warnings));
+    let result = vite(theme, site_dir, &fresh_dir, files, mdx, &[]).and_then(|warnings| vite(theme, site_dir, &fresh_dir, files, mdx, &["--ssr", "src/entry-server.tsx"]).map(|_| warnings));
     let warnings = match result {
         Ok(warnings) => warnings,
         Err(e) => {
@@ -143,7 +165,7 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: 
     let list = serde_json::to_string(&warnings).expect("serialisable");
     std::fs::write(warnings_file(&fresh_dir), list).map_err(BuildError::io(&fresh_dir))?;
     // The stamp covers what this build read (its `inputs.json`), also outside `src/`.
-    let hash = source_hash(theme, site_dir, pages_dir, modules, components, &inputs_of(&fresh_dir));
+    let hash = source_hash(theme, site_dir, pages_dir, (modules, components), mdx, &inputs_of(&fresh_dir));
     std::fs::write(fresh_dir.join("hash"), &hash).map_err(BuildError::io(&fresh_dir))?;
     // Swap: the old build aside, the new one in, the old one removed.
     let old = cache.join(format!("theme.old-{pid}"));
@@ -179,9 +201,11 @@ fn plain_relative(path: &Path) -> bool {
 
 /// Hash of everything that goes into a site build: the theme, the site's `src/`, pages
 /// folder, package files and page list, the site components docs use (`components`), and
-/// the site files a previous build read (`inputs`; both relative to the site).
-pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, modules: &[String], components: &[String], inputs: &[String]) -> String {
+/// the site files a previous build read (`inputs`; both relative to the site), and how its
+/// MDX compiles (`mdx`).
+pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: MdxOptions, inputs: &[String]) -> String {
     let mut hasher = Sha256::new();
+    hasher.update(mdx.json().as_bytes());
     hasher.update(crate::theme::source_hash(theme).as_bytes());
     hasher.update(theme.join("site-code.config.ts").to_string_lossy().as_bytes());
     hasher.update(std::fs::read(theme.join("site-code.config.ts")).unwrap_or_default());
@@ -361,7 +385,7 @@ fn inside(site_dir: &Path, real: &Path) -> bool {
 /// One `vite build` of the theme with the site's code; `docsite-diagnostic:` lines on its
 /// error output become the error's diagnostics, or, when they are warnings, its result
 /// (the records as written).
-fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
+fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), mdx: MdxOptions, args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
     // Vite runs in the theme folder: every path it is given is absolute.
     let abs = crate::paths::absolute;
     let theme = abs(theme);
@@ -382,6 +406,7 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file)
         .env("DOCSITE_SITE_OUT", abs(out))
         .env("DOCSITE_SITE_PAGES", abs(pages_file))
         .env("DOCSITE_SITE_COMPONENTS", abs(components_file))
+        .env("DOCSITE_MDX", mdx.json())
         // Vite's report is quoted in a diagnostic: plain text, no terminal colours.
         .env("NO_COLOR", "1")
         .env("FORCE_COLOR", "0")
@@ -502,7 +527,7 @@ mod tests {
         let inputs = vec!["data/intro.mdx".to_string()];
         std::fs::create_dir_all(site.join("data")).unwrap();
         std::fs::write(site.join("data/intro.mdx"), "# Hello").unwrap();
-        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &[], &inputs);
+        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), MdxOptions::default(), &inputs);
         let a = hash();
         assert_eq!(a, hash());
         std::fs::write(site.join("src/pages/index.js"), "export default () => 1;").unwrap();
@@ -512,7 +537,9 @@ mod tests {
         std::fs::write(site.join("data/intro.mdx"), "# Hello again").unwrap();
         assert_ne!(b, hash());
         // A doc starting to use a component changes the build.
-        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), &modules, &["src/pages/index.js".to_string()], &inputs));
+        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &["src/pages/index.js".to_string()]), MdxOptions::default(), &inputs));
+        // So does a config that compiles its MDX otherwise.
+        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), MdxOptions { comment_heading_ids: false }, &inputs));
     }
 
     #[test]

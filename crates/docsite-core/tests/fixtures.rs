@@ -507,6 +507,26 @@ fn a_docusaurus_blog_without_posts_has_the_pages_of_the_installed_docusaurus() {
 }
 
 #[test]
+fn a_headings_closing_comment_names_its_id_from_docusaurus_3_10_on() {
+    // `## Before you start {/* #prerequisites */}`, linked to as `#prerequisites`.
+    let ids = |site: &docsite_core::build::Site| site.page("/docs/guides/install").unwrap().toc.iter().map(|t| t.id.clone()).collect::<Vec<_>>();
+    let site = check(&fixture("docusaurus")).expect("the Docusaurus fixture is valid");
+    assert_eq!(ids(&site), ["prerequisites", "upgrading"]);
+    // Docusaurus 3.9 (installed beside the site): the comment is only a comment, the heading
+    // slugged from its text, and the link to `#prerequisites` broken as it is there (the
+    // fixture's `onBrokenLinks: 'log'`: a warning).
+    let dir = tempfile::tempdir().unwrap();
+    let website = dir.path().join("website");
+    copy_dir(&fixture("docusaurus"), &website);
+    let core = dir.path().join("node_modules/@docusaurus/core");
+    std::fs::create_dir_all(&core).unwrap();
+    std::fs::write(core.join("package.json"), "{\"name\": \"@docusaurus/core\", \"version\": \"3.9.2\"}").unwrap();
+    let site = check(&website).expect("valid");
+    assert_eq!(ids(&site), ["before-you-start", "upgrading"]);
+    assert!(site.diagnostics.report().contains("#prerequisites"), "{}", site.diagnostics.report());
+}
+
+#[test]
 fn bad_post_dates_tags_and_unknown_authors_are_errors_with_lines() {
     insta::assert_snapshot!(error_report("bad-blog"));
 }

@@ -37,6 +37,10 @@ test("an MDX-path doc's table of contents and heading anchors lead to its headin
   assert.ok(top >= 0 && top < 120, `the heading is at the top of the viewport, at ${top}px`);
   // The heading's own direct link.
   assert.equal(await page.locator('h2#code a.hash-link').getAttribute('href'), '#code');
+  // A closing `{/* #window */}` names its heading's id (Docusaurus 3.10), in the TOC too.
+  assert.match(await page.locator('[data-article] h2#window').textContent(), /^When to fly[^A-Za-z{}]*$/);
+  assert.ok((await page.locator('.table-of-contents a[href="#window"]').count()) > 0, 'the TOC links to #window');
+  assert.equal(await page.locator('a[href="#when-to-fly"]').count(), 0);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });

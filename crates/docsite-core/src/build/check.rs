@@ -176,7 +176,7 @@ impl Loaded {
     }
 
     pub(super) fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format, html: self.config.html_policy() }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids }
     }
 
     /// What an in-place update compares against, for every doc then every page.

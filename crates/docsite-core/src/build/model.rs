@@ -478,18 +478,6 @@ impl<'a> Navigation<'a> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::resolve_dot_segments;
-
-    #[test]
-    fn an_edit_url_of_a_doc_beside_the_site_climbs_out_of_the_site_folder() {
-        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/../docs/a.md"), "https://github.com/o/r/edit/main/docs/a.md");
-        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/docs/a.md"), "https://github.com/o/r/edit/main/website/docs/a.md");
-        assert_eq!(resolve_dot_segments("https://host/../../a.md"), "https://host/a.md", "never above the origin");
-    }
-}
-
 /// A warning for each sidebar with a list longer than a page's HTML holds
 /// ([`SIDEBAR_HTML_LIST`]): what Docusaurus writes into the HTML of every page of an open
 /// category (all its items) comes there from the browser, once the page has hydrated.
@@ -521,4 +509,16 @@ pub(super) fn long_sidebar_lists(sidebars: &BTreeMap<(String, String), SidebarDa
             )).with_severity(crate::diagnostics::Severity::Warning))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve_dot_segments;
+
+    #[test]
+    fn an_edit_url_of_a_doc_beside_the_site_climbs_out_of_the_site_folder() {
+        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/../docs/a.md"), "https://github.com/o/r/edit/main/docs/a.md");
+        assert_eq!(resolve_dot_segments("https://github.com/o/r/edit/main/website/docs/a.md"), "https://github.com/o/r/edit/main/website/docs/a.md");
+        assert_eq!(resolve_dot_segments("https://host/../../a.md"), "https://host/a.md", "never above the origin");
+    }
 }

@@ -96,6 +96,8 @@ pub struct RenderContext<'a> {
     pub format: MarkdownFormat,
     /// How much raw HTML content may use.
     pub html: html_policy::HtmlPolicy,
+    /// Whether a heading's trailing `{/* #id */}` gives its id (Docusaurus 3.10 and later).
+    pub comment_heading_ids: bool,
 }
 
 impl RenderContext<'_> {
@@ -754,15 +756,22 @@ impl TreeBuilder<'_, '_> {
     }
 
     fn heading<'n>(&mut self, node: &'n AstNode<'n>, level: u8, line: usize) {
+        let comment_id = self.comment_heading_id(node);
         let depth = self.open(element("h"));
         for c in node.children() {
             self.node(c);
         }
         let mut el = self.stack.pop().expect("heading");
         self.close_to(depth);
-        // `## Title {#custom-id}`
         let mut custom_id = None;
-        if let Some(Node::Text(last)) = el.c.last_mut() {
+        if let Some(id) = comment_id {
+            // The comment itself renders nothing; the space before it goes too.
+            if let Some(Node::Text(last)) = el.c.last_mut() {
+                last.truncate(last.trim_end().len());
+            }
+            custom_id = Some(id);
+        } else if let Some(Node::Text(last)) = el.c.last_mut() {
+            // `## Title {#custom-id}`
             let trimmed = last.trim_end();
             if let Some(start) = trimmed.rfind("{#") {
                 if trimmed.ends_with('}') {
@@ -795,6 +804,34 @@ impl TreeBuilder<'_, '_> {
         el.a.insert("level".into(), level.to_string());
         el.a.insert("id".into(), id);
         self.leaf(el);
+    }
+
+    /// The id a heading's closing MDX comment names, as Docusaurus 3.10 and later read it:
+    /// `## Title {/* #id */}` has the id `id` (the comment's first word, after its `#`). A
+    /// comment without `#`, an expression holding anything else (`{/* a */ /* #b */}`,
+    /// `{x /* #b */}`) or a comment before the end names none. Only in MDX, where `{/* */}`
+    /// is a comment at all.
+    fn comment_heading_id<'n>(&self, heading: &'n AstNode<'n>) -> Option<String> {
+        if !self.mdx_syntax || !self.ctx.comment_heading_ids {
+            return None;
+        }
+        // The heading's closing text, however comrak split it into text nodes.
+        let mut text = String::new();
+        let mut child = heading.last_child();
+        while let Some(node) = child {
+            match &node.data.borrow().value {
+                NodeValue::Text(t) => text.insert_str(0, t),
+                _ => break,
+            }
+            child = node.previous_sibling();
+        }
+        let inner = text.trim_end().strip_suffix("*/}")?;
+        let comment = &inner[inner.rfind("{/*")? + 3..];
+        if comment.contains("*/") {
+            return None;
+        }
+        let first = comment.trim().split(' ').next()?;
+        first.strip_prefix('#').filter(|id| !id.is_empty()).map(str::to_string)
     }
 
     fn unique_slug(&mut self, base: &str) -> String {
@@ -1591,8 +1628,26 @@ mod tests {
     fn render_under(body: &str, html: html_policy::HtmlPolicy) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html, comment_heading_ids: true };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
+    }
+
+    #[test]
+    fn a_headings_closing_mdx_comment_names_its_id_as_in_docusaurus_3_10() {
+        let body = "## Getting started {/* #start */}\n\n## Both {/* #comment extra words */}\n\n## Classic {#old}\n\n## No hash {/* note */}\n\n## Mid {/* #x */} text\n\n## *Styled* words {/* #styled */}\n";
+        let ids = |comment_heading_ids: bool, format: MarkdownFormat| {
+            let (routes, data) = (HashMap::new(), DataFiles::default());
+            let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format, html: html_policy::HtmlPolicy::Docusaurus, comment_heading_ids };
+            let r = render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx);
+            r.toc.iter().map(|t| (t.id.clone(), t.text.clone())).collect::<Vec<_>>()
+        };
+        let pairs = |list: &[(&str, &str)]| list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+        assert_eq!(
+            ids(true, MarkdownFormat::Mdx),
+            pairs(&[("start", "Getting started"), ("comment", "Both"), ("old", "Classic"), ("no-hash", "No hash"), ("mid--text", "Mid  text"), ("styled", "Styled words")])
+        );
+        // Docusaurus 3.0 to 3.9: the comment is only a comment.
+        assert_eq!(ids(false, MarkdownFormat::Mdx)[..2], pairs(&[("getting-started", "Getting started"), ("both", "Both")]));
     }
 
     /// The (tag, kind, title) of each top-level element.
@@ -1633,7 +1688,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r
@@ -1750,7 +1805,7 @@ mod tests {
     fn style_objects_of_tags_spread_over_lines_are_read() {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
         let body = "<div\n  style={{margin: \"0 auto\", width: \"1000px\"}}>\n  <iframe\n    src=\"https://example.org/x\"\n    style={{width: \"1000px\", height: \"700px\"}}>\n  </iframe>\n</div>\n";
         let r = render(Path::new("/site/docs/page.mdx"), body, 0, "/docs/page", (2, 3), &ctx);
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
