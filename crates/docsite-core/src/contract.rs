@@ -785,13 +785,127 @@ pub struct Element {
     /// Tag or component name.
     pub t: String,
     /// Attributes (omitted when empty).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    #[serde(skip_serializing_if = "Attrs::is_empty", default)]
     #[ts(as = "Option<BTreeMap<String, String>>", optional)]
-    pub a: BTreeMap<String, String>,
+    pub a: Attrs,
     /// Children (omitted when empty).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     #[ts(as = "Option<Vec<Node>>", optional)]
     pub c: Vec<Node>,
+}
+
+/// An element's attributes, by name: a list kept in name order, serialised as a JSON object
+/// (as a `BTreeMap` would be). One small allocation per element: a `BTreeMap` allocated a
+/// node of eleven entries (~540 bytes) for an element with one attribute, which made a table
+/// cell's `data-label` most of a doc's content tree (issue 40, `bench/scale.sh`).
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct Attrs(Vec<(String, String)>);
+
+impl std::fmt::Debug for Attrs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Attrs {
+    /// No attributes.
+    pub fn new() -> Attrs {
+        Attrs(Vec::new())
+    }
+
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(name))
+    }
+
+    /// Sets `name` to `value`; the value it had, if any.
+    pub fn insert(&mut self, name: String, value: String) -> Option<String> {
+        match self.find(&name) {
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+            Err(i) => {
+                self.0.insert(i, (name, value));
+                None
+            }
+        }
+    }
+
+    /// The value of `name`.
+    pub fn get(&self, name: &str) -> Option<&String> {
+        self.find(name).ok().map(|i| &self.0[i].1)
+    }
+
+    /// The value of `name`, to change in place.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut String> {
+        self.find(name).ok().map(|i| &mut self.0[i].1)
+    }
+
+    /// Takes `name` out; its value, if it had one.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        self.find(name).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// Whether the element has `name`.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.find(name).is_ok()
+    }
+
+    /// Whether the element has no attribute.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Name and value of each attribute, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Frees the spare room the list grew with.
+    pub fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
+}
+
+impl Extend<(String, String)> for Attrs {
+    fn extend<I: IntoIterator<Item = (String, String)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl FromIterator<(String, String)> for Attrs {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(items: I) -> Attrs {
+        let mut attrs = Attrs::new();
+        attrs.extend(items);
+        attrs
+    }
+}
+
+impl From<BTreeMap<String, String>> for Attrs {
+    fn from(map: BTreeMap<String, String>) -> Attrs {
+        // Already in name order.
+        Attrs(map.into_iter().collect())
+    }
+}
+
+impl<'a> IntoIterator for &'a Attrs {
+    type Item = (&'a String, &'a String);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, String)>, fn(&'a (String, String)) -> (&'a String, &'a String)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl std::ops::Index<&str> for Attrs {
+    type Output = String;
+    fn index(&self, name: &str) -> &String {
+        self.get(name).unwrap_or_else(|| panic!("no attribute {name:?}"))
+    }
+}
+
+impl Serialize for Attrs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
 }
 
 /// The icons a `<Card icon="…">` may name (drawn by the theme).
@@ -966,6 +1080,21 @@ pub fn typescript_declarations() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attributes_keep_one_value_per_name_in_name_order_and_serialise_as_an_object() {
+        let mut a = Attrs::new();
+        assert_eq!(a.insert("title".into(), "T".into()), None);
+        assert_eq!(a.insert("id".into(), "x".into()), None);
+        assert_eq!(a.insert("title".into(), "U".into()), Some("T".into()));
+        assert_eq!(a.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(), ["id=x", "title=U"]);
+        assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"id":"x","title":"U"}"#);
+        assert_eq!(format!("{a:?}"), r#"{"id": "x", "title": "U"}"#);
+        assert_eq!(a.remove("id"), Some("x".into()));
+        assert!(!a.contains_key("id") && a["title"] == "U");
+        let el = Element { t: "p".into(), a: Attrs::new(), c: Vec::new() };
+        assert_eq!(serde_json::to_string(&el).unwrap(), r#"{"t":"p"}"#, "no attributes: no `a`");
+    }
 
     /// The TypeScript file the theme imports must match these types.
     #[test]

@@ -198,7 +198,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
     let search_route = site_data.search.page_path.clone();
     if !pages.iter().any(|p| normalize_route(&p.route) == normalize_route(&search_route)) {
         // Its content is the search UI, a component the theme loads on demand.
-        let search_ui = vec![Node::Element(Element { t: "SearchPage".into(), a: BTreeMap::new(), c: Vec::new() })];
+        let search_ui = vec![Node::Element(Element { t: "SearchPage".into(), a: Attrs::new(), c: Vec::new() })];
         let data = PageData::standalone(RouteKind::Search, encode_path(&search_route), "Search the documentation".into(), Some(format!("Search every page of the {} documentation.", config.raw.title)), search_ui);
         pages.push(PageOut { route: search_route.clone(), data, sidebar_key: None, landing: false, source: None, image: None, updated: None });
     }
@@ -209,7 +209,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
         None,
         vec![Node::Element(Element {
             t: "p".into(),
-            a: BTreeMap::new(),
+            a: Attrs::new(),
             c: vec![Node::Text("We could not find what you were looking for. The page may have moved, or the link may be mistyped; the navigation above and the search lead to every page of the site.".into())],
         })],
     );

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use html5gum::{DefaultEmitter, Token, Tokenizer};
 
-use crate::contract::{Element, Node, TocItem};
+use crate::contract::{Attrs, Element, Node, TocItem};
 
 /// The id of the theme's main region (`MAIN_ID` in `theme/src/components/Layout`): a React
 /// page renders inside it.
@@ -80,7 +80,7 @@ pub(crate) fn read_region(html: &str, region: Region) -> RenderedPage {
     let mut in_main = false;
     // Tag and depth of an element being skipped (its children too).
     let mut skipping: Option<(String, usize)> = None;
-    let mut root = Element { t: String::new(), a: BTreeMap::new(), c: Vec::new() };
+    let mut root = Element { t: String::new(), a: Attrs::new(), c: Vec::new() };
     for token in Tokenizer::new_with_emitter(html, emitter).flatten() {
         match token {
             Token::StartTag(tag) => {
@@ -147,7 +147,7 @@ pub(crate) fn read_region(html: &str, region: Region) -> RenderedPage {
                 if let Some(href) = attr("href").filter(|_| name == "a") {
                     a.insert("href".to_string(), href);
                 }
-                stack.push((name, Element { t, a, c: Vec::new() }));
+                stack.push((name, Element { t, a: a.into(), c: Vec::new() }));
             }
             Token::EndTag(tag) => {
                 if !in_main {

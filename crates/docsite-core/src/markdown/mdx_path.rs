@@ -151,7 +151,7 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     }
     let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
-    out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes, c: Vec::new() })];
+    out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes.into(), c: Vec::new() })];
     out
 }
 

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use comrak::nodes::{AlertType, AstNode, ListType, NodeValue, TableAlignment};
 use comrak::{Arena, Options};
 
-use crate::contract::{Element, Node, TocItem, VersionData};
+use crate::contract::{Attrs, Element, Node, TocItem, VersionData};
 use crate::data_files::{DataFiles, Origin};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::highlight;
@@ -220,7 +220,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         ctx,
         toc_levels,
         slugs: HashMap::new(),
-        stack: vec![Element { t: "root".into(), a: BTreeMap::new(), c: Vec::new() }],
+        stack: vec![Element { t: "root".into(), a: Attrs::new(), c: Vec::new() }],
         out: &mut out,
         first_block: true,
         images: &split.image_imports,
@@ -239,8 +239,24 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
     b.blocks(&split.blocks);
     let root = b.stack.pop().expect("root");
     out.content = root.c;
+    // The tree is kept until the pages are written: without the room its lists and texts
+    // grew with (a third of a doc's tree at 10,000 docs).
+    shrink(&mut out.content);
     out.text = text_of(&out.content);
     out
+}
+
+fn shrink(nodes: &mut Vec<Node>) {
+    nodes.shrink_to_fit();
+    for node in nodes {
+        match node {
+            Node::Text(text) => text.shrink_to_fit(),
+            Node::Element(el) => {
+                el.a.shrink_to_fit();
+                shrink(&mut el.c);
+            }
+        }
+    }
 }
 
 struct TreeBuilder<'a, 'r> {
@@ -285,7 +301,7 @@ pub const MAX_DEPTH: usize = 64;
 const JOINER: char = '\u{2060}';
 
 fn element(t: &str) -> Element {
-    Element { t: t.into(), a: BTreeMap::new(), c: Vec::new() }
+    Element { t: t.into(), a: Attrs::new(), c: Vec::new() }
 }
 
 impl TreeBuilder<'_, '_> {
@@ -383,10 +399,10 @@ impl TreeBuilder<'_, '_> {
                     });
                     match kind {
                         ContainerKind::SiteComponent { name, props } => {
-                            el.a = self.site_component(name, props, self.body_line + line);
+                            el.a = self.site_component(name, props, self.body_line + line).into();
                         }
                         ContainerKind::Layout { name, attrs } => {
-                            el.a = self.layout_attributes(name, attrs, self.body_line + line);
+                            el.a = self.layout_attributes(name, attrs, self.body_line + line).into();
                         }
                         ContainerKind::Admonition { kind, .. } => {
                             el.a.extend(self.admonition_kind(kind));
