@@ -7,9 +7,7 @@
 // usage: node bench/dev-react.mjs [SITE_DIR ROUTE FILE TEXT] [SAVES]
 //   defaults: fixtures/react-pages, /, src/components/Greeting/index.js, "Welcome", 10
 //   TEXT is a piece of text the file shows on the page (each save changes it).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eLib } from './e2e-lib.mjs';
@@ -18,35 +16,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const [source, route, file, text] = args.length >= 4 ? [path.resolve(args[0]), args[1], args[2], args[3]] : [path.join(root, 'fixtures/react-pages'), '/', 'src/components/Greeting/index.js', 'Welcome'];
 const saves = Number(args.length >= 4 ? (args[4] ?? 10) : (args[0] ?? 10));
-const bin = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
-const { launch, openPage, freePort } = await e2eLib();
+const { launch, openPage, startDev } = await e2eLib();
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-react-bench-'));
-// The site's installed packages are linked, not copied (a real site's node_modules is large).
-fs.cpSync(source, work, { recursive: true, filter: (p) => !/[\\/](?:build|\.docsite|node_modules)$/.test(p) });
-if (fs.existsSync(path.join(source, 'node_modules'))) fs.symlinkSync(path.join(source, 'node_modules'), path.join(work, 'node_modules'));
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dev = spawn(bin, ['dev', work, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-let log = '';
-dev.stderr.on('data', (d) => (log += d));
+const dev = await startDev(source, { timeout: 600_000 }).catch((e) => {
+  console.error(e.message);
+  process.exit(1);
+});
+const { dir: work, base } = dev;
 let browser;
-const cleanup = () => {
-  dev.kill();
-  fs.rmSync(work, { recursive: true, force: true });
-};
-process.on('exit', cleanup);
-
-const started = performance.now();
-while (!log.includes('serving')) {
-  if (dev.exitCode !== null || performance.now() - started > 600_000) {
-    console.error(`docsite dev did not start:\n${log}`);
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 50));
-}
-console.log(`first build and start: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`first build and start: ${dev.startSeconds.toFixed(1)} s`);
 
 browser = await launch();
 const { page } = await openPage(browser);
@@ -74,12 +52,12 @@ for (let i = 0; i < saves; i++) {
   try {
     await page.waitForFunction((t) => document.body.innerText.includes(t), shown, { timeout: 30_000, polling: 'raf' });
   } catch {
-    console.error(`save ${i}: the new text never showed on the page\n${log}`);
+    console.error(`save ${i}: the new text never showed on the page\n${dev.output()}`);
     process.exit(1);
   }
   times.push(performance.now() - t0);
   if (!(await page.evaluate(() => window.__benchNotReloaded))) {
-    console.error(`save ${i}: the page reloaded (no hot update)\n${log}`);
+    console.error(`save ${i}: the page reloaded (no hot update)\n${dev.output()}`);
     process.exit(1);
   }
   if (process.env.VERBOSE) console.log(`save ${i}: ${times.at(-1).toFixed(0)} ms`);
@@ -90,6 +68,6 @@ const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
 console.log(`${saves} saves of ${file} (${path.basename(source)})`);
 console.log(`React edit -> new text on the open page: median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${s.at(-1).toFixed(0)} ms  (budget 1 s, no reload)`);
 await browser.close();
-if (process.env.VERBOSE) console.log(log);
-cleanup();
+if (process.env.VERBOSE) console.log(dev.output());
+dev.stop();
 process.exit(0);

@@ -6,17 +6,14 @@
 // while a person edits.
 //
 // usage: node bench/dev-reload.mjs [SITE_DIR] [SAVES]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
+import { startDev } from '../tests/e2e/dev-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.resolve(process.argv[2] ?? path.join(root, 'site'));
 const saves = Number(process.argv[3] ?? 30);
-const bin = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
 
 // The pages edited: the biggest reference page and a short one, in the current version.
 const pages = [
@@ -24,34 +21,12 @@ const pages = [
   { file: 'docs/fdc3-intro.md', route: '/docs/next/fdc3-intro' },
 ];
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-bench-'));
-fs.cpSync(source, work, { recursive: true, filter: (p) => !p.startsWith(path.join(source, 'build')) });
-
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
-  });
+const dev = await startDev(source, { args: process.env.VERBOSE ? ['--timings'] : [] }).catch((e) => {
+  console.error(e.message);
+  process.exit(1);
 });
-const base = `http://127.0.0.1:${port}`;
-const dev = spawn(bin, ['dev', work, '--port', String(port), ...(process.env.VERBOSE ? ['--timings'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
-let log = '';
-dev.stderr.on('data', (d) => (log += d));
-const cleanup = () => {
-  dev.kill();
-  fs.rmSync(work, { recursive: true, force: true });
-};
-process.on('exit', cleanup);
-
-const started = performance.now();
-while (!log.includes('serving')) {
-  if (dev.exitCode !== null || performance.now() - started > 120_000) {
-    console.error(`docsite dev did not start:\n${log}`);
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 20));
-}
-console.log(`first build and start: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const { dir: work, base } = dev;
+console.log(`first build and start: ${dev.startSeconds.toFixed(1)} s`);
 
 // The live-reload stream, read as the browser's EventSource would.
 const waiting = [];
@@ -88,7 +63,7 @@ for (let i = 0; i < saves; i++) {
     message = await nextEvent();
   }
   if (message.event !== 'reload') {
-    console.error(`save ${i}: the build failed\n${log}`);
+    console.error(`save ${i}: the build failed\n${dev.output()}`);
     process.exit(1);
   }
   const t1 = performance.now();
@@ -139,7 +114,7 @@ for (let i = 0; i < rounds; i++) {
     let message = await got;
     while (message.event === 'reload' && JSON.parse(message.data).routes !== '*' && !JSON.parse(message.data).routes.includes(open)) message = await nextEvent();
     if (message.event !== 'reload') {
-      console.error(`${kind} ${i}: the build failed\n${log}`);
+      console.error(`${kind} ${i}: the build failed\n${dev.output()}`);
       process.exit(1);
     }
     const t1 = performance.now();
@@ -166,6 +141,6 @@ for (let i = 0; i < rounds; i++) {
   }
 }
 for (const [kind, xs] of Object.entries(wide)) console.log(`${kind} edit -> open page HTML: ${stats(xs)}  (budget 300 ms)`);
-if (process.env.VERBOSE) console.log(log);
-cleanup();
+if (process.env.VERBOSE) console.log(dev.output());
+dev.stop();
 process.exit(0);

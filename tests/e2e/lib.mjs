@@ -5,29 +5,18 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { after, before } from 'node:test';
+import { BIN, freePort } from './dev-server.mjs';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_BUILD = process.env.DOCSITE_BUILD ?? path.join(root, 'site/build');
-export const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
+export { BIN, freePort, startDev } from './dev-server.mjs';
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ENGINE_FIXTURES = path.join(root, 'fixtures');
-
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function hashTree(hash, dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -5,12 +5,10 @@
 // line, and goes away when the file is fixed, the page still live.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, freePort, launch, openPage, unexpected } from '../lib.mjs';
+import { launch, openPage, startDev, unexpected } from '../lib.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/react-pages');
 
@@ -18,25 +16,18 @@ let site;
 let dev;
 let base;
 let browser;
-let output = '';
+const output = () => dev.output();
 
 before(async () => {
-  site = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-react-e2e-'));
-  fs.cpSync(FIXTURE, site, { recursive: true, filter: (p) => !/[\\/](?:build|\.docsite)$/.test(p) });
-  const port = await freePort();
-  dev = spawn(BIN, ['dev', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  dev.stderr.on('data', (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
   // The first start builds the site's React code (a Vite build): up to a few minutes.
-  for (let i = 0; i < 4000 && !output.includes('serving'); i++) await new Promise((r) => setTimeout(r, 50));
-  assert.match(output, /serving/, `docsite dev did not start:\n${output}`);
+  dev = await startDev(FIXTURE, { timeout: 200_000 });
+  ({ dir: site, base } = dev);
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  dev?.kill();
-  if (site) fs.rmSync(site, { recursive: true, force: true });
+  dev?.stop();
 });
 
 const greeting = () => path.join(site, 'src/components/Greeting/index.js');
@@ -63,20 +54,20 @@ async function litHome() {
 
 test('a component edit reaches the open page as a hot update: new text, same state, no reload, no Markdown rendered', async () => {
   const { page, context, problems } = await litHome();
-  const before = output.length;
+  const before = output().length;
   const saved = performance.now();
   edit('Welcome, {name}', 'Welcome back, {name}');
   await page.getByText('Welcome back').first().waitFor({ timeout: 5000 });
   const ms = performance.now() - saved;
   assert.equal(await page.evaluate(() => window.__notReloaded), true, 'the page was not reloaded');
   assert.equal(await page.getByRole('button', { name: 'Lit' }).count(), 1, "the page's state is kept");
-  assert.match(output.slice(before), /src\/components\/Greeting\/index\.js: sent to the open pages as a hot update/);
-  assert.doesNotMatch(output.slice(before), /rendered from Markdown/, 'no Markdown page was rendered for it');
+  assert.match(output().slice(before), /src\/components\/Greeting\/index\.js: sent to the open pages as a hot update/);
+  assert.doesNotMatch(output().slice(before), /rendered from Markdown/, 'no Markdown page was rendered for it');
   console.log(`save -> new text on the open page: ${ms.toFixed(0)} ms`);
   assert.deepEqual(unexpected(problems, /\[vite\]/), []);
   // The pre-rendered HTML follows once edits settle, without reloading the page.
-  for (let i = 0; i < 1200 && !/React code rebuilt for pre-rendering/.test(output.slice(before)); i++) await new Promise((r) => setTimeout(r, 100));
-  assert.match(output.slice(before), /the site's React code rebuilt for pre-rendering in \d+ ms/);
+  for (let i = 0; i < 1200 && !/React code rebuilt for pre-rendering/.test(output().slice(before)); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.match(output().slice(before), /the site's React code rebuilt for pre-rendering in \d+ ms/);
   assert.match(await (await fetch(base + '/')).text(), /Welcome back/);
   assert.equal(await page.evaluate(() => window.__notReloaded), true, 'still not reloaded');
   await context.close();

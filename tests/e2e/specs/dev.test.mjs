@@ -4,12 +4,10 @@
 // page back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, freePort, launch, openPage, unexpected } from '../lib.mjs';
+import { launch, openPage, startDev, unexpected } from '../lib.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/shell');
 
@@ -17,33 +15,29 @@ let site;
 let dev;
 let base;
 let browser;
-let output = '';
+const output = () => dev.output();
 
 /** Paragraphs enough to scroll: the test edits the first and reads at the tenth. */
 const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the long page, long enough to need scrolling.`).join('\n\n');
 
 before(async () => {
-  site = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-e2e-'));
-  fs.cpSync(FIXTURE, site, { recursive: true });
-  fs.writeFileSync(path.join(site, 'docs/long.md'), `---\ntitle: A long page\n---\n\n${filler}\n`);
-  const sidebars = JSON.parse(fs.readFileSync(path.join(site, 'sidebars.json'), 'utf8'));
-  const first = Object.keys(sidebars)[0];
-  sidebars[first].push('long');
-  fs.writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
-
-  const port = await freePort();
-  dev = spawn(BIN, ['dev', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  dev.stderr.on('data', (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !output.includes('serving'); i++) await new Promise((r) => setTimeout(r, 50));
-  assert.match(output, /serving/, `docsite dev did not start:\n${output}`);
+  dev = await startDev(FIXTURE, {
+    prepare: (dir) => {
+      fs.writeFileSync(path.join(dir, 'docs/long.md'), `---\ntitle: A long page\n---\n\n${filler}\n`);
+      const sidebars = JSON.parse(fs.readFileSync(path.join(dir, 'sidebars.json'), 'utf8'));
+      const first = Object.keys(sidebars)[0];
+      sidebars[first].push('long');
+      fs.writeFileSync(path.join(dir, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
+    },
+    timeout: 30_000,
+  });
+  ({ dir: site, base } = dev);
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  dev?.kill();
-  if (site) fs.rmSync(site, { recursive: true, force: true });
+  dev?.stop();
 });
 
 const longPage = () => path.join(site, 'docs/long.md');
@@ -85,7 +79,7 @@ test('while the site does not build, pages show the error; fixing it brings the 
   assert.match(await error.textContent(), /^docs\/long\.md:\d+:\d+: broken link `\.\/missing-page\.md`/);
   assert.match(await error.locator('.frame').textContent(), /^> +\d+ \| \[a link to nowhere\]\(\.\/missing-page\.md\)/m);
   // The terminal printed the new error once, and a one-line summary of the save.
-  assert.match(output, /docsite: docs\/long\.md: the site does not build \(1 error\); 1 new problem, 0 fixed/);
+  assert.match(output(), /docsite: docs\/long\.md: the site does not build \(1 error\); 1 new problem, 0 fixed/);
 
   reloaded = page.waitForEvent('load');
   edit('[a link to nowhere](./missing-page.md)', 'Paragraph 2, repaired');
@@ -115,15 +109,15 @@ test('a new page is served after it is saved and added to the sidebar', async ()
 test('a sidebar edit renders no Markdown again and reloads the open page before writing the others', async () => {
   const { page, context, problems } = await openPage(browser);
   await page.goto(base + '/docs/next/long', { waitUntil: 'load' });
-  const before = output.length;
+  const before = output().length;
   const reloaded = page.waitForEvent('load');
   const sidebars = JSON.parse(fs.readFileSync(path.join(site, 'sidebars.json'), 'utf8'));
   sidebars[Object.keys(sidebars)[0]].push({ type: 'link', label: 'Added by a sidebar edit', href: 'https://example.org/guide' });
   fs.writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify(sidebars, null, 2));
   await reloaded;
   await page.locator('nav').getByRole('link', { name: 'Added by a sidebar edit' }).first().waitFor();
-  for (let i = 0; i < 100 && !/sidebars\.json rebuilt/.test(output.slice(before)); i++) await new Promise((r) => setTimeout(r, 50));
-  assert.match(output.slice(before), /sidebars\.json rebuilt in \d+ ms \(0 rendered from Markdown, \d+ pages written; the \d+ open first, in \d+ ms\)/);
+  for (let i = 0; i < 100 && !/sidebars\.json rebuilt/.test(output().slice(before)); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.match(output().slice(before), /sidebars\.json rebuilt in \d+ ms \(0 rendered from Markdown, \d+ pages written; the \d+ open first, in \d+ ms\)/);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
@@ -136,7 +130,7 @@ test('a redirect of the config works in dev too, also one added while the server
     status = (await fetch(base + '/docs/next/old-long')).status;
     if (status !== 200) await new Promise((r) => setTimeout(r, 100));
   }
-  assert.equal(status, 200, `the redirect page is served:\n${output}`);
+  assert.equal(status, 200, `the redirect page is served:\n${output()}`);
   const { page, context, problems } = await openPage(browser);
   await page.goto(base + '/docs/next/old-long#top', { waitUntil: 'load' });
   await page.waitForURL(base + '/docs/next/long#top');
