@@ -59,15 +59,22 @@ pub(super) struct RootFiles {
 }
 
 impl RootFiles {
-    /// Records the inline scripts of documents (HTML path relative to the locale's folder,
-    /// the theme's head of that document) for the CSP manifest; `site_data_url` is the URL
-    /// of the locale's site data chunk.
-    pub(super) fn add<'a>(&mut self, site: &Site, site_data_url: &str, documents: impl Iterator<Item = (PathBuf, &'a str)>) {
+    /// Records the inline scripts of a locale's documents (HTML path relative to the
+    /// locale's folder, the theme's head of that document, before anything from content or
+    /// config joined it) for the CSP manifest: its `pages`, whose scripts the `/*` policy of
+    /// `_headers` allows too, and its `other` documents (redirect pages), each head hashed
+    /// once. `site_data_url` is the URL of the locale's site data chunk.
+    pub(super) fn add<'a>(&mut self, site: &Site, site_data_url: &str, pages: impl Iterator<Item = (PathBuf, &'a str)>, other: impl Iterator<Item = (PathBuf, &'a str)>) {
         let folder = Path::new(&site.config.i18n.out_rel);
         if site.config.i18n.out_rel.is_empty() {
             self.site_data_url = site_data_url.to_string();
         }
-        self.manifest.extend(documents.map(|(rel, head)| (folder.join(rel), crate::csp_manifest::script_hashes(head))));
+        for (rel, head) in pages {
+            let (path, hashes) = (folder.join(rel), crate::csp_manifest::script_hashes(head));
+            self.page_hashes.insert(path.clone(), hashes.clone());
+            self.manifest.push((path, hashes));
+        }
+        self.manifest.extend(other.map(|(rel, head)| (folder.join(rel), crate::csp_manifest::script_hashes(head))));
     }
 
     /// Writes the root's files; `site` is the default locale's build, whose folder is `out`.
@@ -86,15 +93,11 @@ impl RootFiles {
 }
 
 /// Writes a locale's host files into its folder `out` (the sitemap, the feeds, and at the
-/// root `robots.txt`) and adds its rules to `root`'s; `heads` are the theme's heads of the
-/// pre-rendered documents (path relative to `out`, head HTML before anything from content or
-/// config joined it), whose inline scripts are the only ones a page's policy allows (as
-/// `docsite serve` does). A locale's sitemap and feeds are in its folder, as Docusaurus
-/// writes them.
-pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a str)>, out: &Path, root: &mut RootFiles) -> Result<(), BuildError> {
+/// root `robots.txt`) and adds its rules to `root`'s (its pages' inline scripts, the only
+/// ones a page's policy allows as `docsite serve` does, came with [`RootFiles::add`]). A
+/// locale's sitemap and feeds are in its folder, as Docusaurus writes them.
+pub(super) fn write(site: &Site, out: &Path, root: &mut RootFiles) -> Result<(), BuildError> {
     let deploy = &site.config.raw.deploy;
-    let folder = Path::new(&site.config.i18n.out_rel);
-    let html: HashMap<PathBuf, Vec<String>> = heads.map(|(p, head)| (folder.join(p), crate::csp_manifest::script_hashes(head))).collect();
     let default_locale = site.config.i18n.out_rel.is_empty();
     if !default_locale {
         // The root's rule for everything under the base URL covers the locale's pages too
@@ -104,7 +107,6 @@ pub(super) fn write<'a>(site: &Site, heads: impl Iterator<Item = (PathBuf, &'a s
         root.locale_redirects.push_str(&format!("# Locale {}\n", site.config.i18n.code));
         root.locale_redirects.extend(redirects(site).lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")));
     }
-    root.page_hashes.extend(html);
     if deploy.sitemap {
         write_file(&out.join("sitemap.xml"), sitemap(site).as_bytes())?;
     }

@@ -210,10 +210,9 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage("writing host files");
     let t = std::time::Instant::now();
     let redirect_pages = site.redirect_pages();
-    let page_heads = || heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
-    let csp_pages = page_heads().chain(redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
-    root.add(site, &chunks.site.url, csp_pages);
-    host_files::write(site, page_heads(), out, root)?;
+    let page_heads = heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
+    root.add(site, &chunks.site.url, page_heads, redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
+    host_files::write(site, out, root)?;
     site.write_redirects(out, &redirect_pages)?;
     // The pages are on disk: their memory goes before the search index takes its own.
     drop((heads, jobs));
