@@ -251,6 +251,15 @@ export async function waitForArticleLaidOut(page, timeout = 30_000) {
   }, null, { timeout });
 }
 
+/**
+ * Waits until the page is parsed and its stylesheets (but print ones) are loaded, as its first
+ * paint does: a check of what a reader sees before the scripts ran (the held-back entry) must
+ * not read the styles of a page whose stylesheet is still on its way.
+ */
+export async function waitForFirstPaintStyles(page) {
+  await page.waitForFunction(() => document.readyState !== 'loading' && [...document.querySelectorAll('link[rel="stylesheet"]:not([media="print"])')].every((link) => link.sheet));
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

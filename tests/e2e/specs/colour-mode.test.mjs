@@ -3,7 +3,7 @@
 // on first paint (inline head script), even before the theme's JavaScript has loaded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, sleep, useSite, appStarted } from '../lib.mjs';
+import { openPage, sleep, useSite, appStarted, waitForFirstPaintStyles } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -80,7 +80,7 @@ test('a stored dark mode is applied before the first paint, without waiting for 
   await page.locator('main h1').waitFor();
   await sleep(300);
   // Parsed and painted, but the held-back scripts have not run: nothing is hydrated.
-  await page.waitForFunction(() => document.readyState !== 'loading');
+  await waitForFirstPaintStyles(page);
   assert.equal(await page.evaluate(appStarted), false, 'not hydrated yet');
   assert.equal(await page.evaluate(() => window.__themeAtBody), 'dark', 'dark when the body was parsed');
   assert.equal(await theme(page), 'dark');

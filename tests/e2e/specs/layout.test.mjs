@@ -2,7 +2,7 @@
 // bar, the navbar hiding on scroll, the footer, and where focus goes on navigation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, sleep, useSite, appStarted, waitForApp } from '../lib.mjs';
+import { openPage, sleep, useSite, appStarted, waitForApp, waitForFirstPaintStyles } from '../lib.mjs';
 
 const ctx = useSite({ shell: true });
 
@@ -57,10 +57,9 @@ test('the announcement bar shows its content and colours, closes, and stays clos
   });
   await page.goto(ctx.shell.base + '/docs/guides/first', { waitUntil: 'commit' });
   await page.locator('main h1').waitFor();
-  // Parsed, but the held-back scripts have not run. The stylesheets block the first paint,
-  // not the parsing: the check waits for them as the first paint does (under load the bar's
+  // Parsed and styled, but the held-back scripts have not run (under load the bar's
   // stylesheet came after the parse, and the bar read as visible before any paint).
-  await page.waitForFunction(() => document.readyState !== 'loading' && [...document.querySelectorAll('link[rel="stylesheet"]:not([media="print"])')].every((link) => link.sheet));
+  await waitForFirstPaintStyles(page);
   assert.equal(await page.evaluate(appStarted), false, 'no script of the theme ran yet');
   assert.equal(await page.locator('.announcement-bar').count(), 1, 'in the pre-rendered HTML');
   assert.equal(await page.locator('.announcement-bar').isVisible(), false, 'but hidden');
