@@ -16,7 +16,8 @@
 // importing file and line, printed as a `docsite-diagnostic:` line the engine reports.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import mdx from '@mdx-js/rollup';
+import { pathToFileURL } from 'node:url';
+import mdx, { type Options as MdxCompileOptions } from '@mdx-js/rollup';
 import remarkComment from '@slorber/remark-comment';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
@@ -156,22 +157,90 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
  */
 function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options: MdxOptions): Plugin[] {
   const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
+  // Docusaurus's order (its mdx-loader): the site's `beforeDefault…` plugins, its own, then
+  // the site's `remarkPlugins`/`rehypePlugins`.
+  const compiler = (site: MarkdownPluginLists) =>
+    mdx({
+      include: /\.mdx?$/,
+      // Docusaurus's default (`markdown.format: 'mdx'`): `.md` files are MDX too.
+      format: 'mdx',
+      mdxExtensions: ['.md', '.mdx'],
+      jsxImportSource: 'react',
+      providerImportSource: provider,
+      remarkPlugins: [...site.beforeDefaultRemarkPlugins, remarkGfm, remarkComment, [remarkHeadingIds, options], [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead, ...site.remarkPlugins],
+      rehypePlugins: [...site.beforeDefaultRehypePlugins, rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables, ...site.rehypePlugins],
+    }) as Plugin;
+  const plain = compiler(NO_PLUGINS);
+  // The compiler of each content plugin with plugins of its own, made once the config is
+  // loaded (a file of its folders is compiled by it, any other by `plain`).
+  let sets: Promise<{ dirs: string[]; plugin: Plugin }[]> | null = null;
+  const compilerOf = async (file: string): Promise<Plugin> => {
+    if (!options.sitePlugins) return plain;
+    sets ??= sitePluginLists(options.sitePlugins).then((lists) => lists.map(({ dirs, lists }) => ({ dirs, plugin: compiler(lists) })));
+    return (await sets).find(({ dirs }) => dirs.some((dir) => file.startsWith(dir + path.sep)))?.plugin ?? plain;
+  };
+  let building = false;
   return [
     { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
     reportingCompileErrors({
+      ...plain,
+      name: 'docsite:mdx',
       enforce: 'pre',
-      ...(mdx({
-        include: /\.mdx?$/,
-        // Docusaurus's default (`markdown.format: 'mdx'`): `.md` files are MDX too.
-        format: 'mdx',
-        mdxExtensions: ['.md', '.mdx'],
-        jsxImportSource: 'react',
-        providerImportSource: provider,
-        remarkPlugins: [remarkGfm, remarkComment, [remarkHeadingIds, options], [remarkDocTitle, docs], remarkPlainCodeBlocks, remarkHead],
-        rehypePlugins: [rehypeSlug, rehypeTocExport, rehypeCodeMeta, [rehypeFenceKeys, siteDir], rehypeTables],
-      }) as Plugin),
+      configResolved(config) {
+        building = config.command === 'build';
+      },
+      async transform(code, id) {
+        const chosen = await compilerOf(cleanId(id));
+        return (chosen.transform as (this: unknown, code: string, id: string) => Promise<Rollup.TransformResult>).call(this, code, id);
+      },
+      closeBundle() {
+        // A module the config imports may leave a timer or a watcher running (as under
+        // the engine's config evaluator): once the bundle is written, nothing keeps a
+        // build alive.
+        if (building && sets) setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
+      },
     }),
   ];
+}
+
+/** The remark and rehype plugins a Docusaurus content plugin adds to its MDX. */
+type MarkdownPluginLists = {
+  beforeDefaultRemarkPlugins: PluginList;
+  remarkPlugins: PluginList;
+  beforeDefaultRehypePlugins: PluginList;
+  rehypePlugins: PluginList;
+};
+
+/** A list of unified plugins, each a function or `[function, options]`, as MDX takes them. */
+type PluginList = NonNullable<MdxCompileOptions['remarkPlugins']>;
+
+const NO_PLUGINS: MarkdownPluginLists = { beforeDefaultRemarkPlugins: [], remarkPlugins: [], beforeDefaultRehypePlugins: [], rehypePlugins: [] };
+
+/**
+ * The site's own remark and rehype plugins (`MdxOptions.sitePlugins`): functions its
+ * Docusaurus config imports, so the config is evaluated here again, by the engine's own
+ * evaluator (`docusaurus-config.mjs`, written into the site's cache and named by
+ * `DOCSITE_CONFIG_LOADER`), and each content plugin's lists are read at the place the engine
+ * found them. A list that is missing or not a list there is an error naming the config key.
+ */
+async function sitePluginLists(site: SitePlugins): Promise<{ dirs: string[]; lists: MarkdownPluginLists }[]> {
+  const loader = process.env.DOCSITE_CONFIG_LOADER;
+  if (!loader) throw new Error('docsite: the site has remark or rehype plugins but DOCSITE_CONFIG_LOADER names no config evaluator');
+  process.env.DOCSITE_CONFIG_LIBRARY = '1';
+  const { loadConfig } = (await import(pathToFileURL(loader).href)) as { loadConfig: (file: string) => Promise<unknown> };
+  const config = await loadConfig(site.config);
+  return site.sets.map(({ at, key, dirs }) => {
+    let options: unknown = config;
+    for (const step of at) options = options != null && typeof options === 'object' ? (options as Record<string | number, unknown>)[step] : undefined;
+    const lists = { ...NO_PLUGINS };
+    for (const name of Object.keys(NO_PLUGINS) as (keyof MarkdownPluginLists)[]) {
+      const list = options != null && typeof options === 'object' ? (options as Record<string, unknown>)[name] : undefined;
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) throw new Error(`${site.config}: \`${key}.${name}\` is not a list of remark or rehype plugins`);
+      lists[name] = list as PluginList;
+    }
+    return { dirs, lists };
+  });
 }
 
 /** What MDX throws when a file does not compile (a `VFileMessage`). */
@@ -277,7 +346,10 @@ export function docusaurusSyntax(code: string): string {
 }
 
 /** How the site's MDX compiles, from its config (`DOCSITE_MDX`, `site_code::MdxOptions`). */
-export type MdxOptions = { commentHeadingIds: boolean };
+export type MdxOptions = { commentHeadingIds: boolean; sitePlugins?: SitePlugins | null };
+
+/** Where the site's own remark and rehype plugins are (`site_code::SitePlugins`). */
+type SitePlugins = { config: string; sets: { at: (string | number)[]; key: string; dirs: string[] }[] };
 
 /**
  * The id of a heading ending in one MDX comment whose first word starts with `#`
@@ -612,11 +684,13 @@ function lineOfImport(file: string, binding: string): number | null {
  * hashes them with `src/` to know when the build is stale, so a page that imports
  * `data/x.mdx` or `../versions.json` is rebuilt when that file changes.
  */
-function recordInputs(themeDir: string, siteDir: string, outDir: string): Plugin {
+function recordInputs(themeDir: string, siteDir: string, outDir: string, read: string[]): Plugin {
   return {
     name: 'docsite:record-inputs',
     buildEnd() {
-      const files = new Set<string>();
+      // `read`: what the build read outside the module graph (the config, for the site's
+      // remark and rehype plugins).
+      const files = new Set<string>(read.map((file) => path.relative(siteDir, file).split(path.sep).join('/')));
       for (const id of this.getModuleIds()) {
         const file = cleanId(id);
         if (!path.isAbsolute(file) || file.startsWith(themeDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || !existsSync(file)) continue;
@@ -757,7 +831,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, mdxOptions.sitePlugins ? [mdxOptions.sitePlugins.config] : [])] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

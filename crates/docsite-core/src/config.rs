@@ -1272,6 +1272,9 @@ pub struct SiteConfig {
     pub i18n: crate::i18n::Localization,
     /// The CSS of each Sass `customCss` file, by its path (compiled by the site's `sass`).
     pub compiled_css: BTreeMap<PathBuf, Vec<u8>>,
+    /// The content plugins of a Docusaurus config with remark or rehype plugins of the
+    /// site's own: their Markdown takes the MDX path.
+    pub markdown_plugins: Vec<crate::docusaurus::MarkdownPlugins>,
 }
 
 /// The id of the docs instance `[docs]` (Docusaurus's default plugin id).
@@ -1333,6 +1336,7 @@ struct Source {
     /// Problems found while reading a Docusaurus config (a content plugin instance docsite
     /// cannot build), reported with the content's.
     errors: Vec<Diagnostic>,
+    markdown_plugins: Vec<crate::docusaurus::MarkdownPlugins>,
 }
 
 /// Removes the value at `path` (a key of an object or an item of a list) from `value`;
@@ -1402,7 +1406,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
                     return Err(errors);
                 }
             };
-            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors });
+            return Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors, markdown_plugins: mapped.markdown_plugins });
         }
     }
     let text = std::fs::read_to_string(&file).map_err(|e| {
@@ -1410,7 +1414,7 @@ fn read_source(site_dir: &Path) -> Result<Source, Vec<Diagnostic>> {
             .hint(format!("create {CONFIG_FILE} in the site directory (see CONTRIBUTING.md), or point docsite at a Docusaurus site (docusaurus.config.js)"))]
     })?;
     let raw = parse(&file, &text).map_err(|d| vec![d])?;
-    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), errors: Vec::new() })
+    Ok(Source { file, raw, toml: Some(text), warnings: Vec::new(), errors: Vec::new(), markdown_plugins: Vec::new() })
 }
 
 /// Environment variable that turns `[gtag]` off (`off`, `0`, `false` or `no`): a preview
@@ -1466,7 +1470,7 @@ impl SiteConfig {
 
     /// [`SiteConfig::read_with`] before the locale's translations are applied.
     fn read_untranslated(site_dir: &Path, base_url: Option<&str>) -> Result<SiteConfig, Vec<Diagnostic>> {
-        let Source { file, mut raw, toml: text, mut warnings, errors: source_errors } = read_source(site_dir)?;
+        let Source { file, mut raw, toml: text, mut warnings, errors: source_errors, markdown_plugins } = read_source(site_dir)?;
         let from_docusaurus = text.is_none();
         let text = text.unwrap_or_default();
         if analytics_off() {
@@ -1695,6 +1699,7 @@ impl SiteConfig {
         Ok(SiteConfig {
             i18n,
             compiled_css,
+            markdown_plugins,
             site_dir: site_dir.to_path_buf(),
             file,
             default_mode: match raw.color_mode.default_mode {
@@ -1788,6 +1793,30 @@ impl SiteConfig {
             base: docs_base(&self.base_url, &raw.route_base_path),
         });
         std::iter::once(first).chain(rest).collect()
+    }
+
+    /// The content plugins whose Markdown goes through the site's own remark and rehype
+    /// plugins ([`SiteConfig::markdown_plugins`]), each with its folders: a docs instance's
+    /// current docs, its versions' folder (`versioned_docs`, `<id>_versioned_docs`) and its
+    /// translations in this locale; the blog's or the pages' folder and translations.
+    pub fn markdown_plugin_sets(&self) -> Vec<crate::site_code::PluginSet> {
+        use crate::docusaurus::PluginContent;
+        let translated = |plugin: &str| self.i18n.dir.as_ref().map(|dir| dir.join(plugin));
+        self.markdown_plugins
+            .iter()
+            .map(|m| {
+                let dirs: Vec<PathBuf> = match &m.content {
+                    PluginContent::Docs(id) => match self.docs_instances().into_iter().find(|d| d.id == id) {
+                        Some(inst) => [Some(self.read_path(&inst.raw.path)), Some(self.site_dir.join(inst.file_name("versioned_docs"))), translated(&inst.translation_folder())].into_iter().flatten().collect(),
+                        None => Vec::new(),
+                    },
+                    PluginContent::Blog => [self.raw.blog.as_ref().map(|b| self.read_path(&b.path)), translated(crate::i18n::BLOG_PLUGIN)].into_iter().flatten().collect(),
+                    PluginContent::Pages => [Some(self.read_path(&self.raw.pages_path)).filter(|_| !self.raw.pages_path.trim().is_empty()), translated(crate::i18n::PAGES_PLUGIN)].into_iter().flatten().collect(),
+                };
+                crate::site_code::PluginSet { at: m.at.clone(), key: m.key.clone(), dirs: dirs.iter().map(|d| crate::paths::normalize_path(&crate::paths::absolute(d))).collect() }
+            })
+            .filter(|set| !set.dirs.is_empty())
+            .collect()
     }
 
     /// The options of the docs instance `id` (`default`: `[docs]`).

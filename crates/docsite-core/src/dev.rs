@@ -187,11 +187,11 @@ impl DevSession {
         let (_, pages) = site.react_modules();
         let components = site.site_components();
         let mdx = site.mdx_options();
-        if self.vite.as_ref().is_some_and(|v| v.serves(&pages, &components, mdx)) {
+        if self.vite.as_ref().is_some_and(|v| v.serves(&pages, &components, &mdx)) {
             return;
         }
         self.vite = None;
-        match crate::dev_vite::ViteDev::start(&self.theme_dir, &self.site_dir, site.base_url(), &options, (&pages, &components), mdx) {
+        match crate::dev_vite::ViteDev::start(&self.theme_dir, &self.site_dir, site.base_url(), &options, (&pages, &components), &mdx) {
             Ok(vite) => self.vite = Some(vite),
             Err(e) => site.diagnostics.push(
                 crate::diagnostics::Diagnostic::error(Path::new(""), format!("React pages and components are not hot-reloaded: {e}"))

@@ -56,7 +56,7 @@ impl ViteDev {
     /// Starts Vite for the site at `site_dir` (served at `base_url`) with its React pages'
     /// and site components' modules (relative to the site), its MDX compiled with `mdx`, and
     /// waits until it listens.
-    pub fn start(theme: &Path, site_dir: &Path, base_url: &str, options: &ViteOptions, (pages, components): (&[String], &[String]), mdx: crate::site_code::MdxOptions) -> Result<ViteDev, BuildError> {
+    pub fn start(theme: &Path, site_dir: &Path, base_url: &str, options: &ViteOptions, (pages, components): (&[String], &[String]), mdx: &crate::site_code::MdxOptions) -> Result<ViteDev, BuildError> {
         let abs = crate::paths::absolute;
         let lists = crate::site_code::cache_subdir(site_dir, "dev").ok_or_else(|| BuildError::Theme(format!("cannot make {}/.docsite/dev inside the site", site_dir.display())))?;
         let pages_file = lists.join("pages.json");
@@ -73,6 +73,7 @@ impl ViteDev {
             .env("DOCSITE_SITE_PAGES", abs(&pages_file))
             .env("DOCSITE_SITE_COMPONENTS", abs(&components_file))
             .env("DOCSITE_MDX", mdx.json())
+            .env("DOCSITE_CONFIG_LOADER", crate::site_code::config_loader(site_dir, mdx)?.unwrap_or_default())
             .env("DOCSITE_VITE_BASE", format!("{base_url}{VITE_PATH}"))
             .env("DOCSITE_VITE_HOST", host)
             .env("DOCSITE_VITE_ALLOW", serde_json::to_string(&allow).expect("serialisable"))
@@ -96,7 +97,7 @@ impl ViteDev {
         });
         let stdin = child.stdin.take();
         match rx.recv_timeout(START_TIMEOUT) {
-            Ok(Some(port)) => Ok(ViteDev { child, _stdin: stdin, port, lists: (pages.to_vec(), components.to_vec(), mdx) }),
+            Ok(Some(port)) => Ok(ViteDev { child, _stdin: stdin, port, lists: (pages.to_vec(), components.to_vec(), mdx.clone()) }),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -111,8 +112,8 @@ impl ViteDev {
     }
 
     /// Whether it serves these pages and components (else it needs a restart).
-    pub fn serves(&self, pages: &[String], components: &[String], mdx: crate::site_code::MdxOptions) -> bool {
-        self.lists.0 == pages && self.lists.1 == components && self.lists.2 == mdx
+    pub fn serves(&self, pages: &[String], components: &[String], mdx: &crate::site_code::MdxOptions) -> bool {
+        self.lists.0 == pages && self.lists.1 == components && &self.lists.2 == mdx
     }
 }
 

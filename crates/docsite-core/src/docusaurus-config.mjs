@@ -9,12 +9,19 @@
 // `{"$function": "<name>"}` and regular expressions `{"$regex": "<source>"}`.
 //
 // Output: `{"config": <value>, "unresolved": ["pkg", ...]}`.
+//
+// Imported as a module with `DOCSITE_CONFIG_LIBRARY=1` in the environment (the site code
+// build, `theme/site-code.config.ts`, which needs the config's remark and rehype plugins as
+// the functions they are), it prints nothing and installs no stand-ins: `loadConfig(file)`
+// returns the config as Docusaurus would see it (presets expanded, locales filled in), and
+// a package the site has not installed is Node's error.
 
 import Module, { createRequire, register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const file = process.argv[process.argv.length - 1];
+const library = process.env.DOCSITE_CONFIG_LIBRARY === '1';
+let file = process.argv[process.argv.length - 1];
 const unresolved = new Set();
 
 function standIn(path) {
@@ -40,7 +47,7 @@ function standIn(path) {
 // CommonJS: a package that cannot be resolved becomes a stand-in.
 const resolve = Module._resolveFilename;
 const standIns = new Map();
-Module._resolveFilename = function (request, parent, ...rest) {
+if (!library) Module._resolveFilename = function (request, parent, ...rest) {
   try {
     return resolve.call(this, request, parent, ...rest);
   } catch (e) {
@@ -64,7 +71,7 @@ Module._resolveFilename = function (request, parent, ...rest) {
 // package cannot be known in advance and fail with Node's error). A JSON file imported
 // without `with { type: 'json' }` is read as JSON, as jiti (Docusaurus's config loader)
 // reads it, where Node alone refuses it.
-register(
+if (!library) register(
   'data:text/javascript,' +
     encodeURIComponent(`
 export async function resolve(specifier, context, next) {
@@ -279,18 +286,26 @@ function withLocaleConfigs(config) {
   return { ...config, i18n: { ...config.i18n, localeConfigs } };
 }
 
-try {
+/** The config in `configFile` as Docusaurus sees it: presets expanded, locales filled in. */
+export async function loadConfig(configFile) {
+  file = configFile;
   let config = await load();
   if (config && config.__esModule && 'default' in config) config = config.default;
   if (typeof config === 'function') config = await config({});
   config = await expandPresets(config);
-  config = withLocaleConfigs(config);
-  const json = JSON.stringify({ config, unresolved: [...unresolved].sort() }, describe);
-  // Done once the config is read, as Docusaurus's loader is: a module the config imports
-  // may leave a timer or a watcher running (remark-typescript-tools does), which would keep
-  // Node alive until the time limit.
-  process.stdout.write(json, () => process.exit(0));
-} catch (e) {
-  process.stderr.write(String((e && e.stack) || e));
-  process.exit(1);
+  return withLocaleConfigs(config);
+}
+
+if (!library) {
+  try {
+    const config = await loadConfig(file);
+    const json = JSON.stringify({ config, unresolved: [...unresolved].sort() }, describe);
+    // Done once the config is read, as Docusaurus's loader is: a module the config imports
+    // may leave a timer or a watcher running (remark-typescript-tools does), which would keep
+    // Node alive until the time limit.
+    process.stdout.write(json, () => process.exit(0));
+  } catch (e) {
+    process.stderr.write(String((e && e.stack) || e));
+    process.exit(1);
+  }
 }

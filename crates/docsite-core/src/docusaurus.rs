@@ -31,7 +31,7 @@ const OUTPUT_LIMIT: u64 = 32 << 20;
 /// Most bytes of Node's error output kept (only its first lines are shown).
 const ERROR_LIMIT: u64 = 64 << 10;
 
-const SCRIPT: &str = include_str!("docusaurus-config.mjs");
+pub(crate) const SCRIPT: &str = include_str!("docusaurus-config.mjs");
 
 /// The Docusaurus config file of a site, if it has one.
 pub fn find(site_dir: &Path) -> Option<PathBuf> {
@@ -186,14 +186,47 @@ pub struct Mapped {
     /// What docsite cannot build as Docusaurus would: a plugin instance that routes pages
     /// the engine cannot make (a second docs instance). A build with these fails.
     pub errors: Vec<Diagnostic>,
+    /// The content plugins with remark or rehype plugins of the site's own.
+    pub markdown_plugins: Vec<MarkdownPlugins>,
 }
+
+/// A content plugin (docs instance, blog or pages) whose options give remark or rehype
+/// plugins (`remarkPlugins`, `rehypePlugins`, `beforeDefaultRemarkPlugins`,
+/// `beforeDefaultRehypePlugins`). Those are functions the config imports: only the MDX
+/// compiler can run them, so every Markdown file of that plugin takes the MDX path, where the
+/// site code build evaluates the config again and finds them at [`MarkdownPlugins::at`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkdownPlugins {
+    /// Whose Markdown they apply to.
+    pub content: PluginContent,
+    /// Where the plugin's options object is in the evaluated config (keys and indexes,
+    /// after wrapper presets are expanded as the evaluator expands them):
+    /// `["presets", 0, 1, "docs"]`, `["plugins", 2, 1]`.
+    pub at: Vec<Value>,
+    /// The config key shown to readers (`presets[0].docs`, `plugins[2]`).
+    pub key: String,
+}
+
+/// The content plugin a [`MarkdownPlugins`] belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PluginContent {
+    /// The docs instance with this id (`default` for `[docs]`).
+    Docs(String),
+    /// The blog (its posts).
+    Blog,
+    /// The pages plugin (its Markdown pages).
+    Pages,
+}
+
+/// The options of a content plugin that hold remark and rehype plugins.
+const MARKDOWN_PLUGIN_KEYS: &[&str] = &["remarkPlugins", "rehypePlugins", "beforeDefaultRemarkPlugins", "beforeDefaultRehypePlugins"];
 
 /// Maps a Docusaurus config onto `docsite.toml` keys. `file` is named by the warnings.
 ///
 /// `schema` is the JSON Schema of `docsite.toml` (`RawConfig`'s, given by the config stage,
 /// which owns the type): a key it does not declare is pruned with a warning.
 pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
-    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new() };
+    let mut m = Mapper { file, warnings: Vec::new(), errors: Vec::new(), instances: Vec::new(), markdown_plugins: Vec::new() };
     let mut config = m.root(dc);
     // What changed between Docusaurus 3 releases follows the site's installed Docusaurus.
     let version = installed_version(m.site_dir(), "@docusaurus/core");
@@ -220,7 +253,7 @@ pub fn map(file: &Path, dc: &Value, schema: &Value) -> Mapped {
         let shown = if THEME_CONFIG_KEYS.contains(&top) { format!("themeConfig.{key}") } else { key };
         m.warn(&shown, "not a key docsite knows");
     }
-    Mapped { config, warnings: m.warnings, errors: m.errors }
+    Mapped { config, warnings: m.warnings, errors: m.errors, markdown_plugins: m.markdown_plugins }
 }
 
 /// The major and minor version of `package` as Node resolves it from the site folder (the
@@ -257,6 +290,7 @@ struct Mapper<'a> {
     errors: Vec<Diagnostic>,
     /// The content plugin instances mapped so far: (package, id, config key).
     instances: Vec<(&'static str, String, String)>,
+    markdown_plugins: Vec<MarkdownPlugins>,
 }
 
 /// Keys used only by `docusaurus deploy` or by Docusaurus's own tooling.
@@ -278,7 +312,7 @@ impl Mapper<'_> {
     /// docsite cannot make yet, and two instances with one id are what Docusaurus refuses:
     /// both are errors naming where the pages would have been (a build never drops pages
     /// without a word).
-    fn instance(&mut self, package: &'static str, key: &str, opts: &Value) -> Instance {
+    fn instance(&mut self, package: &'static str, (key, at): (&str, Vec<Value>), opts: &Value) -> Instance {
         let id = opts.get("id").and_then(Value::as_str).unwrap_or("default").to_string();
         let docs = package == "@docusaurus/plugin-content-docs";
         let taken = self.instances.iter().find(|(p, other, _)| *p == package && (!docs || *other == id));
@@ -301,6 +335,15 @@ impl Mapper<'_> {
             return Instance::Refused;
         }
         self.instances.push((package, id.clone(), key.to_string()));
+        let has_plugins = MARKDOWN_PLUGIN_KEYS.iter().any(|k| opts.get(*k).and_then(Value::as_array).is_some_and(|list| !list.is_empty()));
+        if has_plugins {
+            let content = match package {
+                "@docusaurus/plugin-content-docs" => PluginContent::Docs(id.clone()),
+                "@docusaurus/plugin-content-blog" => PluginContent::Blog,
+                _ => PluginContent::Pages,
+            };
+            self.markdown_plugins.push(MarkdownPlugins { content, at, key: key.to_string() });
+        }
         if docs && id != "default" {
             Instance::Other(id)
         } else {
@@ -508,7 +551,7 @@ impl Mapper<'_> {
             for (part, package) in [("docs", "@docusaurus/plugin-content-docs"), ("blog", "@docusaurus/plugin-content-blog"), ("pages", "@docusaurus/plugin-content-pages")] {
                 let o = opts.get(part).cloned().unwrap_or(Value::Null);
                 if o.as_bool() != Some(false) {
-                    match self.instance(package, &format!("{key}.{part}"), &o) {
+                    match self.instance(package, (&format!("{key}.{part}"), vec![json!("presets"), json!(i), json!(1), json!(part)]), &o) {
                         Instance::Main if part == "docs" => self.docs("docs", &o, docs),
                         Instance::Other(id) => self.docs_instance(&format!("{key}.{part}"), id, &o, out),
                         _ => {}
@@ -581,7 +624,9 @@ impl Mapper<'_> {
                     out.insert("pagesPath".into(), json!(site_path(self.site_dir(), path)));
                 }
                 ("id", Some("default")) => {}
-                _ => self.warn(&format!("{key}.{pk}"), "docsite reads only the pages plugin's `path`"),
+                // Recorded by `instance`: the MDX compiler runs them.
+                (k, _) if MARKDOWN_PLUGIN_KEYS.contains(&k) => {}
+                _ => self.warn(&format!("{key}.{pk}"), "docsite reads only the pages plugin's `path` and its remark and rehype plugins"),
             }
         }
     }
@@ -599,6 +644,8 @@ impl Mapper<'_> {
                     blog.insert(k.clone(), json!(s.trim_start_matches("./")));
                 }
                 ("id", Value::String(s)) if s == "default" => {}
+                // Recorded by `instance`: the MDX compiler runs them.
+                (k, _) if MARKDOWN_PLUGIN_KEYS.contains(&k) => {}
                 ("blogTitle" | "blogDescription", Value::String(_)) => {
                     blog.insert(k.clone(), v.clone());
                 }
@@ -663,9 +710,8 @@ impl Mapper<'_> {
                 "include" | "exclude" => {
                     docs.insert(k.clone(), v.clone());
                 }
-                "remarkPlugins" | "rehypePlugins" | "beforeDefaultRemarkPlugins" | "beforeDefaultRehypePlugins" => {
-                    self.warn(&format!("{prefix}.{k}"), "docsite renders Markdown with its own pipeline")
-                }
+                // Recorded by `instance`: the MDX compiler runs them.
+                k if MARKDOWN_PLUGIN_KEYS.contains(&k) => {}
                 _ => self.warn(&format!("{prefix}.{k}"), "not a docs option docsite knows"),
             }
         }
@@ -686,22 +732,23 @@ impl Mapper<'_> {
         for (i, p) in v.as_array().into_iter().flatten().enumerate() {
             let (name, opts) = plugin_parts(p);
             let key = format!("plugins[{i}]");
+            let at = vec![json!("plugins"), json!(i), json!(1)];
             match package_name(&name, ModuleKind::Plugin, self.site_dir()).as_str() {
                 "@docusaurus/plugin-client-redirects" => self.redirects(i, &opts, out),
                 "@docusaurus/plugin-content-docs" => {
-                    match self.instance("@docusaurus/plugin-content-docs", &key, &opts) {
+                    match self.instance("@docusaurus/plugin-content-docs", (&key, at), &opts) {
                         Instance::Main => self.docs("docs", &opts, docs),
                         Instance::Other(id) => self.docs_instance(&key, id, &opts, out),
                         Instance::Refused => {}
                     }
                 }
                 "@docusaurus/plugin-content-blog" => {
-                    if matches!(self.instance("@docusaurus/plugin-content-blog", &key, &opts), Instance::Main) {
+                    if matches!(self.instance("@docusaurus/plugin-content-blog", (&key, at), &opts), Instance::Main) {
                         self.blog(&key, &opts, out);
                     }
                 }
                 "@docusaurus/plugin-content-pages" => {
-                    if matches!(self.instance("@docusaurus/plugin-content-pages", &key, &opts), Instance::Main) {
+                    if matches!(self.instance("@docusaurus/plugin-content-pages", (&key, at), &opts), Instance::Main) {
                         self.pages(&key, &opts, out);
                     }
                 }
@@ -1164,6 +1211,32 @@ mod tests {
         std::fs::create_dir_all(&installed).unwrap();
         std::fs::write(installed.join("package.json"), "{}").unwrap();
         assert_eq!(package_name("classic", ModuleKind::Plugin, site.path()), "docusaurus-plugin-classic");
+    }
+
+    #[test]
+    fn content_plugins_with_remark_or_rehype_plugins_are_recorded_where_their_options_are() {
+        let f = |name: &str| json!({ "$function": name });
+        let dc = json!({
+            "title": "T", "url": "https://example.org",
+            "presets": [["classic", { "docs": { "remarkPlugins": [f("keys")] }, "blog": { "rehypePlugins": [[f("captions"), { "prefix": "Table" }]] }, "pages": { "remarkPlugins": [] } }]],
+            "plugins": [
+                "@docusaurus/plugin-sitemap",
+                ["content-docs", { "id": "community", "path": "community", "beforeDefaultRemarkPlugins": [f("first")] }],
+                ["content-docs", { "id": "api", "path": "api" }]
+            ]
+        });
+        let m = map(Path::new("docusaurus.config.js"), &dc, &Value::Null);
+        let found: Vec<(PluginContent, Vec<Value>, &str)> = m.markdown_plugins.iter().map(|p| (p.content.clone(), p.at.clone(), p.key.as_str())).collect();
+        assert_eq!(
+            found,
+            vec![
+                (PluginContent::Docs("default".into()), vec![json!("presets"), json!(0), json!(1), json!("docs")], "presets[0].docs"),
+                (PluginContent::Blog, vec![json!("presets"), json!(0), json!(1), json!("blog")], "presets[0].blog"),
+                (PluginContent::Docs("community".into()), vec![json!("plugins"), json!(1), json!(1)], "plugins[1]"),
+            ],
+            "an empty list is none; a docs instance without plugins is not recorded"
+        );
+        assert!(m.warnings.is_empty(), "the plugins are used, not ignored: {:?}", m.warnings);
     }
 
     #[test]

@@ -69,16 +69,51 @@ impl ThemeBuild {
 
 /// How the site's MDX compiles, from its config: given to the Vite side as `DOCSITE_MDX`
 /// (JSON) and part of the build's hash.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MdxOptions {
     /// A heading's trailing `{/* #id */}` gives its id (`RawConfig::comment_heading_ids`).
     pub comment_heading_ids: bool,
+    /// The remark and rehype plugins of the site's own, when its content plugins have any.
+    pub site_plugins: Option<SitePlugins>,
 }
+
+/// Where the MDX compiler finds the site's own remark and rehype plugins: they are functions
+/// the Docusaurus config imports, so the site code build evaluates the config again (with
+/// the engine's evaluator, `docusaurus-config.mjs`, written into the site's cache as
+/// [`CONFIG_LOADER`]) and takes each content plugin's lists from its options.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SitePlugins {
+    /// The Docusaurus config file.
+    pub config: PathBuf,
+    /// The evaluator's text (`crate::docusaurus::SCRIPT`), written as [`CONFIG_LOADER`]; part
+    /// of the build's hash, not of `DOCSITE_MDX`.
+    #[serde(skip)]
+    pub loader: &'static str,
+    /// One entry per content plugin with plugins of its own.
+    pub sets: Vec<PluginSet>,
+}
+
+/// The remark and rehype plugins of one content plugin and the folders whose Markdown they
+/// apply to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PluginSet {
+    /// Where the plugin's options are in the evaluated config (`crate::docusaurus::MarkdownPlugins::at`).
+    pub at: Vec<serde_json::Value>,
+    /// The config key readers know it by (`presets[0].docs`).
+    pub key: String,
+    /// Its folders: every version's docs (or the blog, or the pages) and their translations.
+    pub dirs: Vec<PathBuf>,
+}
+
+/// The config evaluator's file in the site's cache folder, for the site code build.
+pub const CONFIG_LOADER: &str = "docusaurus-config.mjs";
 
 impl Default for MdxOptions {
     fn default() -> Self {
-        MdxOptions { comment_heading_ids: true }
+        MdxOptions { comment_heading_ids: true, site_plugins: None }
     }
 }
 
@@ -88,11 +123,28 @@ impl MdxOptions {
     }
 }
 
+/// Writes the config evaluator into the site's cache folder ([`CONFIG_LOADER`]) when the
+/// site's MDX needs its own plugins, and returns its path (given to the Vite side as
+/// `DOCSITE_CONFIG_LOADER`); `None` when it does not.
+pub(crate) fn config_loader(site_dir: &Path, mdx: &MdxOptions) -> Result<Option<PathBuf>, BuildError> {
+    let Some(plugins) = &mdx.site_plugins else { return Ok(None) };
+    let cache = crate::paths::absolute(&site_dir.join(CACHE_DIR));
+    if let Some(target) = leads_outside(site_dir, &cache) {
+        return Err(BuildError::Refused(format!("{} leads to {}, outside the site: docsite writes the site's build cache only inside the site folder; remove the link", cache.display(), target.display())));
+    }
+    std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
+    let file = cache.join(CONFIG_LOADER);
+    if std::fs::read_to_string(&file).ok().as_deref() != Some(plugins.loader) {
+        std::fs::write(&file, plugins.loader).map_err(BuildError::io(&file))?;
+    }
+    Ok(Some(file))
+}
+
 /// The build a site is rendered with: the theme's own one when the site has no React pages
 /// and its docs use none of its components, else its site build (built or rebuilt here
 /// when stale). `modules` are the React pages' paths relative to the site, in route order;
 /// `components` the modules of the site components docs use, relative to the site.
-pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: MdxOptions) -> Result<ThemeBuild, BuildError> {
+pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: &MdxOptions) -> Result<ThemeBuild, BuildError> {
     let theme_hash = crate::theme::ensure_built(theme)?;
     // Vite runs in the theme folder: the site's paths it is given (through `site_dir`: the
     // page list, the output) must not be relative to ours (`docsite build` in the site).
@@ -203,9 +255,10 @@ fn plain_relative(path: &Path) -> bool {
 /// folder, package files and page list, the site components docs use (`components`), and
 /// the site files a previous build read (`inputs`; both relative to the site), and how its
 /// MDX compiles (`mdx`).
-pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: MdxOptions, inputs: &[String]) -> String {
+pub fn source_hash(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules, components): (&[String], &[String]), mdx: &MdxOptions, inputs: &[String]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(mdx.json().as_bytes());
+    hasher.update(mdx.site_plugins.as_ref().map_or("", |p| p.loader).as_bytes());
     hasher.update(crate::theme::source_hash(theme).as_bytes());
     hasher.update(theme.join("site-code.config.ts").to_string_lossy().as_bytes());
     hasher.update(std::fs::read(theme.join("site-code.config.ts")).unwrap_or_default());
@@ -385,7 +438,7 @@ fn inside(site_dir: &Path, real: &Path) -> bool {
 /// One `vite build` of the theme with the site's code; `docsite-diagnostic:` lines on its
 /// error output become the error's diagnostics, or, when they are warnings, its result
 /// (the records as written).
-fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), mdx: MdxOptions, args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
+fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file): (&Path, &Path), mdx: &MdxOptions, args: &[&str]) -> Result<Vec<serde_json::Value>, BuildError> {
     // Vite runs in the theme folder: every path it is given is absolute.
     let abs = crate::paths::absolute;
     let theme = abs(theme);
@@ -407,6 +460,7 @@ fn vite(theme: &Path, site_dir: &Path, out: &Path, (pages_file, components_file)
         .env("DOCSITE_SITE_PAGES", abs(pages_file))
         .env("DOCSITE_SITE_COMPONENTS", abs(components_file))
         .env("DOCSITE_MDX", mdx.json())
+        .env("DOCSITE_CONFIG_LOADER", config_loader(site_dir, mdx)?.unwrap_or_default())
         // Vite's report is quoted in a diagnostic: plain text, no terminal colours.
         .env("NO_COLOR", "1")
         .env("FORCE_COLOR", "0")
@@ -527,7 +581,7 @@ mod tests {
         let inputs = vec!["data/intro.mdx".to_string()];
         std::fs::create_dir_all(site.join("data")).unwrap();
         std::fs::write(site.join("data/intro.mdx"), "# Hello").unwrap();
-        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), MdxOptions::default(), &inputs);
+        let hash = || source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), &MdxOptions::default(), &inputs);
         let a = hash();
         assert_eq!(a, hash());
         std::fs::write(site.join("src/pages/index.js"), "export default () => 1;").unwrap();
@@ -537,9 +591,9 @@ mod tests {
         std::fs::write(site.join("data/intro.mdx"), "# Hello again").unwrap();
         assert_ne!(b, hash());
         // A doc starting to use a component changes the build.
-        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &["src/pages/index.js".to_string()]), MdxOptions::default(), &inputs));
+        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &["src/pages/index.js".to_string()]), &MdxOptions::default(), &inputs));
         // So does a config that compiles its MDX otherwise.
-        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), MdxOptions { comment_heading_ids: false }, &inputs));
+        assert_ne!(hash(), source_hash(&theme, &site, Some(&site.join("src/pages")), (&modules, &[]), &MdxOptions { comment_heading_ids: false, site_plugins: None }, &inputs));
     }
 
     #[test]

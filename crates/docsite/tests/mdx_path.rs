@@ -211,3 +211,28 @@ fn an_excerpt_that_needs_javascript_is_an_error_at_the_truncate_marker() {
     assert_eq!(result.status.code(), Some(1), "{err}");
     assert!(err.lines().any(|l| l.starts_with("error: blog/2024-05-01-playground.md:13:") && l.contains("excerpt")), "{err}");
 }
+
+#[test]
+fn the_remark_and_rehype_plugins_of_a_content_plugin_run_on_its_files_and_nowhere_else() {
+    let site = copy_of("docusaurus-remark-plugins");
+    let out = site.path().join("build");
+    let err = build(site.path(), &out, &[]);
+    // The docs instance with plugins takes the MDX path; `community`, without any, does not.
+    assert!(err.contains("docs     1 by the Markdown renderer, 2 by MDX"), "{err}");
+    assert!(!err.contains("is ignored"), "the plugins are used, not ignored: {err}");
+    let moorings = article(&out, "docs/moorings");
+    assert!(moorings.contains("press <kbd>Ctrl</kbd> + <kbd>F</kbd> and type"), "the site's remark plugin ran: {moorings}");
+    assert!(moorings.contains("<table tabindex=\"0\"><caption>Table 1</caption>"), "its rehype plugin ran, with its options: {moorings}");
+    assert!(article(&out, "docs/tides").contains("<kbd>P</kbd>"));
+    let meetings = main_of(&out, "community/meetings");
+    assert!(meetings.contains("[[Ctrl]]") && !meetings.contains("<kbd>"), "another instance's docs are left alone: {meetings}");
+    assert!(main_of(&out, "blog/2026/11/01/winter").contains("press <kbd>Enter</kbd> on"), "the blog's own plugins ran on its post");
+    assert!(err.contains("`presets[0].blog`: the blog's remark and rehype plugins run on its posts, but its list pages show each post's excerpt"), "{err}");
+
+    // The site's code build is made again when the config (the plugins' options) changes.
+    let config = site.path().join("docusaurus.config.js");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, text.replace("prefix: 'Table'", "prefix: 'Tide table'")).unwrap();
+    build(site.path(), &out, &[]);
+    assert!(article(&out, "docs/tides").contains("<caption>Tide table 1</caption>"));
+}

@@ -104,7 +104,7 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
     diags.extend(model::long_sidebar_lists(&sidebars));
     diags.normalize(site_dir);
 
-    let Loaded { config, site_data, schema_files, doc_routes, content_roots, data_files, config_links, doc_cards, .. } = loaded;
+    let Loaded { config, site_data, schema_files, doc_routes, content_roots, plugin_dirs, data_files, config_links, doc_cards, .. } = loaded;
     let react_links = (!linked.link_check.deferred.is_empty()).then(|| {
         let into_react = linked.sources.iter().zip(&linked.links).flat_map(|(source, links)| links.iter().filter(|l| l.anchor.is_some() && linked.link_check.deferred.contains(&l.route)).map(move |l| (l.file.clone().unwrap_or_else(|| source.clone()), l.clone()))).collect();
         ReactLinks { link_check: linked.link_check.clone(), anchors: linked.anchors.clone(), into_react }
@@ -129,7 +129,7 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
                 (source.clone(), DocState { index, pages, front: h.front, body_line: h.body_line, levels: h.levels, route: h.route, h1: h.h1 })
             })
             .collect();
-        Box::new(Incremental { doc_routes, content_roots, data: data_files, doc_cards, linked, config_links, docs })
+        Box::new(Incremental { doc_routes, content_roots, plugin_dirs, data: data_files, doc_cards, linked, config_links, docs })
     });
     let not_found_route = format!("{}404.html", config.base_url);
     Ok(Site { config, site_data, pages, sidebars, not_found, not_found_route, assets, schemas: schema_files, diagnostics: diags, timings, doc_paths, incremental, react_links })
@@ -150,6 +150,8 @@ pub(super) struct Loaded {
     pub(super) doc_routes: HashMap<PathBuf, String>,
     /// Each version's docs folder and the blog folder, normalised ([`RenderContext::content_roots`]).
     pub(super) content_roots: Vec<PathBuf>,
+    /// The folders whose Markdown the site's own remark and rehype plugins apply to ([`RenderContext::plugin_dirs`]).
+    pub(super) plugin_dirs: Vec<PathBuf>,
     pub(super) data_files: DataFiles,
     /// The cards of `<DocCardList />` on each sidebar category's page.
     pub(super) doc_cards: DocCards,
@@ -176,7 +178,7 @@ impl Loaded {
     }
 
     pub(super) fn render_context(&self) -> RenderContext<'_> {
-        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids }
+        RenderContext { site_dir: &self.config.site_dir, doc_routes: &self.doc_routes, content_roots: &self.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &self.data_files, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &self.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), plugin_dirs: &self.plugin_dirs, format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids }
     }
 
     /// What an in-place update compares against, for every doc then every page.
@@ -255,6 +257,13 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> 
     let mut blog_diags = Vec::new();
     let blog = crate::blog::load(&config, &site_data.translations, &mut blog_diags);
     diags.extend(blog_diags);
+    // The blog's lists show each post's excerpt rendered by the Markdown renderer (`model.rs`),
+    // where Docusaurus compiles it with the post, through the blog's own plugins.
+    let with_excerpts = blog.iter().flat_map(|b| &b.posts).any(|post| post.excerpt.is_some());
+    for m in config.markdown_plugins.iter().filter(|m| m.content == crate::docusaurus::PluginContent::Blog && with_excerpts) {
+        let message = format!("`{}`: the blog's remark and rehype plugins run on its posts, but its list pages show each post's excerpt (before the truncate marker) as docsite's Markdown renderer renders it, without them", m.key);
+        diags.push(Diagnostic::error(&config.file, message).with_severity(crate::diagnostics::Severity::Warning));
+    }
     for post in blog.iter().flat_map(|b| &b.posts) {
         if let Some(page) = pages.iter().find(|p| normalize_route(&p.route) == normalize_route(&post.route)) {
             let other = page.source.strip_prefix(site_dir).unwrap_or(&page.source).display().to_string();
@@ -271,7 +280,8 @@ fn load_stage(site_dir: &Path, base_url: Option<&str>, locale: Option<&str>) -> 
     let generated = model::generated_pages(&content, &site_data.translations);
     let blog_dir = blog.as_ref().and(config.raw.blog.as_ref()).map(|b| config.read_path(&b.path));
     let content_roots = content.versions.iter().map(|v| crate::paths::normalize_path(&v.dir)).chain(blog_dir).collect();
-    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, content_roots, data_files, doc_cards, pages, react_pages, generated, blog, diags })
+    let plugin_dirs = config.markdown_plugin_sets().into_iter().flat_map(|set| set.dirs).collect();
+    Ok(Loaded { config, content, schema_files, main_docs, site_data, config_links, doc_routes, content_roots, plugin_dirs, data_files, doc_cards, pages, react_pages, generated, blog, diags })
 }
 
 /// A redirect must not replace a page: one whose `from` is a route of the site is left out

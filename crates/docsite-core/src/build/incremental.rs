@@ -96,6 +96,7 @@ pub(super) struct DocState {
 pub(super) struct Incremental {
     pub(super) doc_routes: HashMap<PathBuf, String>,
     pub(super) content_roots: Vec<PathBuf>,
+    pub(super) plugin_dirs: Vec<PathBuf>,
     pub(super) data: data_files::DataFiles,
     pub(super) doc_cards: crate::doc_cards::DocCards,
     /// The link stage's state: anchors of every route, links and render diagnostics of every
@@ -122,7 +123,7 @@ impl Site {
         if front != state.front || body_line != state.body_line || is_card {
             return Ok(None);
         }
-        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids };
+        let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), plugin_dirs: &inc.plugin_dirs, format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids };
         let mut r = markdown::render_doc(path, body, body_line, &state.route, state.levels, &ctx);
         // A doc on the MDX path is compiled by the site's code build, which the full path runs.
         if r.h1 != state.h1 || r.mdx_path {
@@ -176,7 +177,7 @@ impl RenderCache {
             .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap_or_default()))
             .collect();
         let versions = serde_json::to_string(&loaded.site_data.versions).expect("serialisable");
-        let context = hash_of((data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels, &loaded.config.raw.security.frame_src, &loaded.content_roots, loaded.config.raw.markdown_format, loaded.config.raw.comment_heading_ids));
+        let context = hash_of((data_bytes, versions, &loaded.config.base_url, loaded.config.toc_levels, &loaded.config.raw.security.frame_src, &loaded.content_roots, &loaded.plugin_dirs, loaded.config.raw.markdown_format, loaded.config.raw.comment_heading_ids));
         if context != self.context {
             self.clear();
             self.context = context;

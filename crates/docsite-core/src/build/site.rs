@@ -194,13 +194,15 @@ impl Site {
 
     /// How the site's MDX compiles on the MDX path, from its config.
     pub fn mdx_options(&self) -> crate::site_code::MdxOptions {
-        crate::site_code::MdxOptions { comment_heading_ids: self.config.raw.comment_heading_ids }
+        let sets = self.config.markdown_plugin_sets();
+        let site_plugins = (!sets.is_empty()).then(|| crate::site_code::SitePlugins { config: crate::paths::absolute(&self.config.file), loader: crate::docusaurus::SCRIPT, sets });
+        crate::site_code::MdxOptions { comment_heading_ids: self.config.raw.comment_heading_ids, site_plugins }
     }
 
     /// The theme build this site renders with (the theme's own, or its site build).
     pub fn theme_build(&self, theme: &Path) -> Result<crate::site_code::ThemeBuild, BuildError> {
         let (pages_dir, modules) = self.react_modules();
-        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), (&modules, &self.site_components()), self.mdx_options())
+        crate::site_code::ensure(theme, &self.config.site_dir, pages_dir.as_deref(), (&modules, &self.site_components()), &self.mdx_options())
     }
 
     /// [`Site::theme_build`], where the site's React code failing to build is an error on
@@ -213,7 +215,7 @@ impl Site {
             Err(BuildError::Theme(why)) if self.has_react_pages() => {
                 if allow_missing_pages && self.site_components().is_empty() {
                     self.leave_out_react_pages(&why);
-                    return crate::site_code::ensure(theme, &self.config.site_dir, None, (&[], &[]), self.mdx_options());
+                    return crate::site_code::ensure(theme, &self.config.site_dir, None, (&[], &[]), &self.mdx_options());
                 }
                 let file = self.config.file.strip_prefix(&self.config.site_dir).unwrap_or(&self.config.file);
                 let message = format!("the site's React pages ({}) cannot be built: their code did not build with the theme; {why}", self.react_routes().join(", "));

@@ -92,6 +92,10 @@ pub struct RenderContext<'a> {
     pub doc_cards: &'a DocCards,
     /// Which docs the MDX compiler renders ([`render_doc`]).
     pub mdx: MdxPath,
+    /// Folders (absolute, normalised) whose every Markdown file the MDX compiler renders
+    /// where the site can have it: the site's own remark and rehype plugins apply there
+    /// (`SiteConfig::markdown_plugin_sets`).
+    pub plugin_dirs: &'a [PathBuf],
     /// Which files are MDX and which CommonMark.
     pub format: MarkdownFormat,
     /// How much raw HTML content may use.
@@ -189,7 +193,11 @@ pub struct RenderDeps {
 /// that needs JavaScript, where the site can have it: [`RenderContext::mdx`]) on the MDX
 /// path ([`mdx_path`]). Arguments as [`render`]'s.
 pub fn render_doc(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>) -> Rendered {
-    if ctx.mdx == MdxPath::All {
+    let with_plugins = || {
+        let file = crate::paths::normalize_path(&crate::paths::absolute(source));
+        ctx.plugin_dirs.iter().any(|dir| file.starts_with(dir))
+    };
+    if ctx.mdx == MdxPath::All || (ctx.mdx == MdxPath::Auto && !ctx.plugin_dirs.is_empty() && with_plugins()) {
         return mdx_path::render(source, body, body_line, route, toc_levels, ctx);
     }
     let rendered = render(source, body, body_line, route, toc_levels, ctx);
@@ -1644,7 +1652,7 @@ mod tests {
     fn render_under(body: &str, html: html_policy::HtmlPolicy) -> Rendered {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html, comment_heading_ids: true };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, plugin_dirs: &[], format: MarkdownFormat::Mdx, html, comment_heading_ids: true };
         render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx)
     }
 
@@ -1653,7 +1661,7 @@ mod tests {
         let body = "## Getting started {/* #start */}\n\n## Both {/* #comment extra words */}\n\n## Classic {#old}\n\n## No hash {/* note */}\n\n## Mid {/* #x */} text\n\n## *Styled* words {/* #styled */}\n";
         let ids = |comment_heading_ids: bool, format: MarkdownFormat| {
             let (routes, data) = (HashMap::new(), DataFiles::default());
-            let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format, html: html_policy::HtmlPolicy::Docusaurus, comment_heading_ids };
+            let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, plugin_dirs: &[], format, html: html_policy::HtmlPolicy::Docusaurus, comment_heading_ids };
             let r = render(Path::new("/site/docs/page.md"), body, 0, "/docs/page", (2, 3), &ctx);
             r.toc.iter().map(|t| (t.id.clone(), t.text.clone())).collect::<Vec<_>>()
         };
@@ -1704,7 +1712,7 @@ mod tests {
         let size = crate::data_files::DiagramSize { width: 612.5, height: 300.0, fit: false };
         data.sets.insert("diagram-sizes".into(), crate::data_files::DataSet::DiagramSizes([(crate::data_files::diagram_key(code), size)].into()));
         let routes = HashMap::new();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: Some(&[]), doc_cards: &Default::default(), mdx: MdxPath::Off, plugin_dirs: &[], format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
         let body = format!("```mermaid\n{code}```\n\n```mermaid\ngraph TD; A-->B\n```\n");
         let r = render(Path::new("/site/docs/page.md"), &body, 0, "/docs/page", (2, 3), &ctx);
         let attrs: Vec<Vec<(&str, &str)>> = r
@@ -1821,7 +1829,7 @@ mod tests {
     fn style_objects_of_tags_spread_over_lines_are_read() {
         let routes = HashMap::new();
         let data = DataFiles::default();
-        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
+        let ctx = RenderContext { site_dir: Path::new("/nonexistent"), doc_routes: &routes, content_roots: &[], base_url: "/", toc_levels: (2, 3), data: &data, versions: &[], frame_src: None, doc_cards: &Default::default(), mdx: MdxPath::Off, plugin_dirs: &[], format: MarkdownFormat::Mdx, html: html_policy::HtmlPolicy::Listed, comment_heading_ids: true };
         let body = "<div\n  style={{margin: \"0 auto\", width: \"1000px\"}}>\n  <iframe\n    src=\"https://example.org/x\"\n    style={{width: \"1000px\", height: \"700px\"}}>\n  </iframe>\n</div>\n";
         let r = render(Path::new("/site/docs/page.mdx"), body, 0, "/docs/page", (2, 3), &ctx);
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
