@@ -978,6 +978,21 @@ impl CardIcon {
     }
 }
 
+/// One card of Docusaurus's `<DocCardList />` (`doc_cards.rs`): an item of the sidebar
+/// category the doc is in. On the Markdown path it becomes a `Card` element; a doc on the
+/// MDX path gets the list as its module's `docsiteCards` prop, which
+/// `@theme/DocCardList` shows (`theme/src/docusaurus/theme/DocCardList.tsx`).
+#[derive(Debug, Clone, PartialEq, Hash, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DocCard {
+    /// The item's label.
+    pub title: String,
+    /// Route (or URL, for a link item) the card leads to.
+    pub href: String,
+    /// Text under the title: a doc's description, a category's item count.
+    pub description: Option<String>,
+}
+
 /// A table-of-contents entry.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -1060,6 +1075,7 @@ pub fn typescript_declarations() -> String {
         Node::decl(&cfg),
         Element::decl(&cfg),
         CardIcon::decl(&cfg),
+        DocCard::decl(&cfg),
         TocItem::decl(&cfg),
         Crumb::decl(&cfg),
         PageLink::decl(&cfg),

@@ -76,7 +76,7 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     let site = copy_of_fixture();
     let out = site.path().join("build");
     let err = build(site.path(), &out, &[]);
-    assert!(err.contains("docs     1 by the Markdown renderer, 3 by MDX"), "{err}");
+    assert!(err.contains("docs     5 by the Markdown renderer, 4 by MDX"), "{err}");
 
     // A partial with props, rendered where it is used; not a page of its own.
     let partials = article(&out, "docs/partials");
@@ -122,9 +122,69 @@ fn plain_markdown_gives_the_same_article_on_both_paths() {
     let elsewhere = tempfile::tempdir().unwrap();
     let mdx = elsewhere.path().join("build");
     let err = build(site.path(), &mdx, &[("DOCSITE_MDX_PATH", "all")]);
-    assert!(err.contains("docs     0 by the Markdown renderer, 4 by MDX"), "{err}");
+    assert!(err.contains("docs     0 by the Markdown renderer, 9 by MDX"), "{err}");
     assert!(std::fs::read_to_string(mdx.join("docs/intro/index.html")).unwrap().contains("data-module=\"docs/intro.md\""), "the doc took the MDX path");
     assert_eq!(article(&rust, "docs/intro"), article(&mdx, "docs/intro"));
+}
+
+/// The cards of an article (`<section class="… card">` elements): "title -> link: text".
+fn cards_of(article: &str) -> Vec<String> {
+    let card = regex::Regex::new(r#"<section class="[^"]*\bcard">(.*?)</section>"#).unwrap();
+    let part = |re: &str, html: &str| regex::Regex::new(re).unwrap().captures(html).map(|c| c[1].to_string()).unwrap_or_default();
+    let tags = regex::Regex::new("<[^>]+>").unwrap();
+    card.captures_iter(article)
+        .map(|c| {
+            let html = &c[1];
+            let title = tags.replace_all(&part("<h3[^>]*>(.*?)</h3>", html), "").into_owned();
+            format!("{title} -> {}: {}", part(r#"href="([^"]*)""#, html), part("<p>(.*?)</p>", html))
+        })
+        .collect()
+}
+
+#[test]
+fn doc_card_lists_on_the_mdx_path_show_the_current_category_pre_rendered() {
+    let site = copy_of_fixture();
+    let out = site.path().join("build");
+    let err = build(site.path(), &out, &[]);
+    assert!(!err.contains("error:"), "{err}");
+    // `<DocCardList />` on the category's page (an MDX doc: it imports `@theme/DocCard`):
+    // the items of its category, an unlisted doc left out, a category without a page of its
+    // own leading to its first doc; in the HTML before any script runs.
+    let gear = article(&out, "docs/gear");
+    let current = [
+        "Lines -> /docs/gear/lines: Braided or plain, which line for which wind.",
+        "Comparing gear -> /docs/gear/compare: Everything in this category, side by side.",
+        "Spools -> /docs/gear/spools/wooden: 1 item",
+        "Kite law -> https://example.org/kite-law: ",
+    ];
+    let shown = cards_of(&gear);
+    assert_eq!(shown[..4], current, "{gear}");
+    // `<DocCard item>` and `<DocCardList items>`: a category with no link has no card.
+    assert_eq!(shown[4..], ["Flying kites -> /docs/intro: Start here.", "Partials -> /docs/partials: ", "Tricks -> /docs/expressions: 1 item"], "{gear}");
+    // A doc of the category that is not its page shows the same list, as Docusaurus's
+    // `useCurrentSidebarCategory` gives the category around the doc; here on the Markdown path.
+    let compare = std::fs::read_to_string(out.join("docs/gear/compare/index.html")).unwrap();
+    assert!(!compare.contains("data-module"), "plain Markdown stays on the engine's renderer");
+    assert_eq!(cards_of(&compare.replace("<!--$-->", "").replace("<!--/$-->", "")), current);
+}
+
+#[test]
+fn a_doc_card_list_on_a_doc_in_no_category_is_an_error_at_its_line() {
+    let site = copy_of_fixture();
+    let doc = site.path().join("docs/packages.mdx");
+    // A theme of the site's own might give `<DocCardList>` children (the capacitor site's
+    // does); Docusaurus's lists the current category, and this doc is in none.
+    let text = std::fs::read_to_string(&doc).unwrap().replace("import CodeBlock from '@theme/CodeBlock';", "import CodeBlock from '@theme/CodeBlock';\nimport DocCardList from '@theme/DocCardList';");
+    std::fs::write(&doc, format!("{text}\n<DocCardList>\n  <p>Official plugins</p>\n</DocCardList>\n")).unwrap();
+    let out = site.path().join("build");
+    let result = Command::new(env!("CARGO_BIN_EXE_docsite")).args(["build", "--out"]).arg(&out).arg(site.path()).output().unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    let at = err.find("error: docs/packages.mdx:21:").unwrap_or_else(|| panic!("{err}"));
+    let report = &err[at..];
+    assert!(report.contains("in no category of its sidebar"), "{report}");
+    assert!(report.contains("shows no children"), "{report}");
+    assert!(!out.exists(), "nothing written");
 }
 
 #[test]

@@ -82,3 +82,36 @@ test("an MDX-path doc's search record holds its text as rendered: words of its b
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test("DocCardList on an MDX-path doc is in the pre-rendered page, hydrates, and its cards lead to their docs", async () => {
+  // Before any script: the cards of the doc's sidebar category are in the HTML.
+  const html = await (await fetch(`${ctx.server.base}/docs/gear/`)).text();
+  for (const href of ['/docs/gear/lines', '/docs/gear/compare', '/docs/gear/spools/wooden', 'https://example.org/kite-law']) {
+    assert.match(html, new RegExp(`<section class="[^"]*\\bcard"><h3[^>]*><a href="${href}"`), `a card leading to ${href}`);
+  }
+  assert.doesNotMatch(html, /href="\/docs\/gear\/tails"[^>]*>Tails<\/a><\/h3>/, 'the unlisted doc has no card');
+
+  const { page, context, problems } = await openPage(ctx.browser);
+  await page.goto(`${ctx.server.base}/docs/gear/`);
+  await waitForApp(page);
+  const cards = page.locator('[data-article] section.card');
+  // The category's four, `<DocCard item>`, and the two of `<DocCardList items>`.
+  assert.deepEqual(
+    (await cards.locator('h3').allInnerTexts()).map((t) => t.trim()),
+    ['Lines', 'Comparing gear', 'Spools', 'Kite law', 'Flying kites', 'Partials', 'Tricks'],
+  );
+  assert.match(await cards.filter({ hasText: 'Lines' }).innerText(), /Braided or plain, which line for which wind\./);
+  assert.match(await cards.filter({ hasText: 'Spools' }).innerText(), /1 item/);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  await cards.filter({ hasText: 'Lines' }).getByRole('link').click();
+  await page.waitForURL('**/docs/gear/lines');
+  await page.locator('[data-article] h1', { hasText: 'Lines' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  // Back by client-side navigation: the page's data brings its cards along.
+  await page.goBack();
+  await page.locator('[data-article] section.card', { hasText: 'Kite law' }).waitFor();
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

@@ -10,7 +10,8 @@
 import { Children, createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
 import { CodeBlock as EngineCodeBlock } from '../components/CodeBlock';
 import { Mermaid } from '../components/Mermaid';
-import type { Element } from '../generated/contract';
+import type { DocCard, Element } from '../generated/contract';
+import { CurrentCategoryCards } from './docCards';
 import Head from './core/Head';
 import Link from './core/Link';
 import Admonition from './theme/Admonition';
@@ -98,10 +99,11 @@ const components = {
 
 /** A doc's compiled MDX as a component that provides the doc's MDX components. */
 export function mdxDoc(Content: ComponentType<Record<string, unknown>>): ComponentType<Record<string, unknown>> {
-  return function MdxDoc({ docsiteUrls, docsiteCode, ...props }: Record<string, unknown>) {
+  return function MdxDoc({ docsiteUrls, docsiteCode, docsiteCards, ...props }: Record<string, unknown>) {
     const urls = (docsiteUrls ?? {}) as Record<string, string>;
     const code = (docsiteCode ?? {}) as Record<string, Pick<Element, 't' | 'a'>>;
-    const content = createElement(CodeContext.Provider, { value: code }, createElement(Content, props));
+    const cards = docsiteCards as readonly DocCard[] | undefined;
+    const content = createElement(CurrentCategoryCards.Provider, { value: cards }, createElement(CodeContext.Provider, { value: code }, createElement(Content, props)));
     return createElement(MdxComponentsContext.Provider, { value: components }, createElement(UrlsContext.Provider, { value: urls }, content));
   };
 }

@@ -759,6 +759,20 @@ c?: Array<Node>, };
 
 export type CardIcon = "api" | "intents" | "context" | "app-directory" | "bridging" | "layers" | "speed" | "platform" | "plug" | "open" | "certificate" | "training" | "community" | "discussion" | "calendar" | "mail";
 
+export type DocCard = { 
+/**
+ * The item's label.
+ */
+title: string, 
+/**
+ * Route (or URL, for a link item) the card leads to.
+ */
+href: string, 
+/**
+ * Text under the title: a doc's description, a category's item count.
+ */
+description: string | null, };
+
 export type TocItem = { 
 /**
  * Heading id (the anchor).

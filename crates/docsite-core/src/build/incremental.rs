@@ -119,8 +119,11 @@ impl Site {
         let Ok(text) = std::fs::read_to_string(path) else { return Ok(None) };
         let Ok((front, body, body_line)) = load::split_front_matter(path, &text) else { return Ok(None) };
         // A doc shown as a card of a `<DocCardList />` changes that page too.
-        let is_card = inc.doc_cards.values().flatten().any(|c| c.href.as_deref() == Some(state.route.as_str()));
-        if front != state.front || body_line != state.body_line || is_card {
+        let is_card = inc.doc_cards.values().flatten().any(|c| c.href == state.route);
+        // The cards are computed for the docs that import `@theme/DocCardList` only: a doc
+        // that starts to import it needs the full check's.
+        let new_list = body.contains(crate::doc_cards::DOC_CARD_LIST) && !inc.doc_cards.contains_key(path);
+        if front != state.front || body_line != state.body_line || is_card || new_list {
             return Ok(None);
         }
         let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), plugin_dirs: &inc.plugin_dirs, format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids };

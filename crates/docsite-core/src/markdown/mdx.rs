@@ -632,7 +632,10 @@ fn jsx_line(stack: &mut Vec<Frame>, errors: &mut Vec<MdxError>, line: &str, no: 
                     frame.flush();
                     frame.children.push(Block::Component { name, attrs, line: no });
                 } else {
-                    errors.push(MdxError { js: false, line: no, message: format!("`<{name}>` takes no content"), hint: format!("close it in the same tag and keep it on a line of its own: `<{name} />`") });
+                    // Docusaurus's `<DocCardList>` ignores children: the MDX path shows it as
+                    // Docusaurus does (a site's own theme may have meant another component).
+                    let js = SIDEBAR_COMPONENTS.contains(&name.as_str());
+                    errors.push(MdxError { js, line: no, message: format!("`<{name}>` takes no content"), hint: format!("close it in the same tag and keep it on a line of its own: `<{name} />`") });
                 }
                 return true;
             }

@@ -149,7 +149,29 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             }
         }
     }
-    let props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code }).to_string();
+    // `<DocCardList />` without `items` shows the cards of the sidebar category the doc is
+    // in: computed by the engine (`doc_cards.rs`, as the Markdown path's) and handed to the
+    // module, so the page is pre-rendered with them and carries that one list, not the
+    // sidebar's docs. A doc in no category is an error at the use, where Docusaurus throws.
+    let mut props = serde_json::json!({ URLS_PROP: urls, CODE_PROP: code });
+    let lists = current_category_lists(body);
+    if !lists.is_empty() {
+        let cards = ctx.doc_cards.get(source);
+        out.deps.cards = Some(cards.cloned());
+        match cards {
+            Some(cards) => props[CARDS_PROP] = serde_json::to_value(cards).unwrap_or_default(),
+            None => {
+                for (line, name, children) in lists {
+                    let (message, mut hint) = super::no_category(&name);
+                    if children {
+                        hint.push_str(&format!("; `<{name}>` shows no children: Docusaurus's `@theme/DocCardList` takes `items` (a theme of the site's own with another `DocCardList` is not used by docsite)"));
+                    }
+                    out.diagnostics.push(Diagnostic::error(source, message).at(body_line + line, None).hint(hint));
+                }
+            }
+        }
+    }
+    let props = props.to_string();
     let attributes = BTreeMap::from([("module".to_string(), module.rel), ("export".to_string(), "default".to_string()), ("props".to_string(), props)]);
     out.content = vec![Node::Element(Element { t: site_components::ELEMENT.into(), a: attributes.into(), c: Vec::new() })];
     out
@@ -233,6 +255,28 @@ fn jsx_links(body: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
+static DOC_CARD_LIST_IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]@theme/DocCardList['"]"#).expect("valid"));
+
+/// Each use of `@theme/DocCardList` (the name it is imported as) without `items` outside
+/// code and ESM: it shows the current sidebar category. With its 1-based line in the body,
+/// the name, and whether it has children (not self-closing). A tag may span lines; a tag
+/// spreading props (`{...props}`) may pass `items` and is left to the theme.
+fn current_category_lists(body: &str) -> Vec<(usize, String, bool)> {
+    let Some(name) = body.lines().find_map(|l| DOC_CARD_LIST_IMPORT.captures(l)).map(|c| c[1].to_string()) else { return Vec::new() };
+    let prose: Vec<String> = line_kinds(body).map(|(line, kind)| if kind == LineKind::Prose { INLINE_CODE.replace_all(line, "").into_owned() } else { String::new() }).collect();
+    let prose = prose.join("\n");
+    let tag = Regex::new(&format!(r"<{}(\s[^<>]*|/)?>", regex::escape(&name))).expect("valid");
+    static ITEMS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(^|\s)items\s*=|\{\s*\.\.\.").expect("valid"));
+    tag.captures_iter(&prose)
+        .filter(|c| !c.get(1).is_some_and(|attrs| ITEMS.is_match(attrs.as_str())))
+        .map(|c| {
+            let whole = c.get(0).expect("match");
+            let line = prose[..whole.start()].matches('\n').count() + 1;
+            (line, name.clone(), !whole.as_str().ends_with("/>"))
+        })
+        .collect()
+}
+
 /// A partial's text after its front matter, and the number of lines before it.
 fn without_front_matter(text: &str) -> (&str, usize) {
     if let Some(rest) = text.strip_prefix("---\n") {
@@ -252,6 +296,10 @@ const URLS_PROP: &str = "docsiteUrls";
 /// (`"docs/intro.md:12"` -> `{ "t": "CodeBlock", "a": { "html": … } }`), read by
 /// `theme/src/docusaurus/mdx.tsx`.
 const CODE_PROP: &str = "docsiteCode";
+
+/// The prop of a doc's module with the cards of `<DocCardList />` without `items` (the
+/// current sidebar category's, `doc_cards.rs`), read by `theme/src/docusaurus/mdx.tsx`.
+const CARDS_PROP: &str = "docsiteCards";
 
 /// The fenced code blocks of the doc outside ESM, each as a Markdown text of its own (the
 /// fence's lines, less the indentation of its opening line, as CommonMark reads a fence's
@@ -410,6 +458,14 @@ fn fence_of(trimmed: &str) -> Option<(char, usize)> {
 #[cfg(test)]
 mod tests {
     use super::heading_lines;
+
+    #[test]
+    fn doc_card_lists_without_items_are_found_by_their_imported_name() {
+        let body = "import Cards from '@theme/DocCardList';\nimport DocCard from '@theme/DocCard';\n\n<Cards />\n\n<Cards\n  className=\"x\"\n/>\n\n<Cards items={[]} />\n\n<Cards {...props} />\n\n<Cards>\n  <DocCard item={{type: 'link', href: '/a', label: 'A'}} />\n</Cards>\n\n```jsx\n<Cards />\n```\n\n<CardsX />\n<Cards/>";
+        let found = super::current_category_lists(body);
+        assert_eq!(found, vec![(4, "Cards".to_string(), false), (6, "Cards".to_string(), false), (14, "Cards".to_string(), true), (23, "Cards".to_string(), false)]);
+        assert!(super::current_category_lists("<DocCardList />").is_empty(), "not imported: another component");
+    }
 
     #[test]
     fn only_headings_stay_at_their_lines() {
