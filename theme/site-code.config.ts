@@ -176,7 +176,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options:
   let sets: Promise<{ dirs: string[]; plugin: Plugin }[]> | null = null;
   const compilerOf = async (file: string): Promise<Plugin> => {
     if (!options.sitePlugins) return plain;
-    sets ??= sitePluginLists(options.sitePlugins).then((lists) => lists.map(({ dirs, lists }) => ({ dirs, plugin: compiler(lists) })));
+    sets ??= sitePluginLists(siteDir, options.sitePlugins).then((lists) => lists.map(({ dirs, lists }) => ({ dirs, plugin: compiler(lists) })));
     return (await sets).find(({ dirs }) => dirs.some((dir) => file.startsWith(dir + path.sep)))?.plugin ?? plain;
   };
   let building = false;
@@ -223,9 +223,13 @@ const NO_PLUGINS: MarkdownPluginLists = { beforeDefaultRemarkPlugins: [], remark
  * `DOCSITE_CONFIG_LOADER`), and each content plugin's lists are read at the place the engine
  * found them. A list that is missing or not a list there is an error naming the config key.
  */
-async function sitePluginLists(site: SitePlugins): Promise<{ dirs: string[]; lists: MarkdownPluginLists }[]> {
+async function sitePluginLists(siteDir: string, site: SitePlugins): Promise<{ dirs: string[]; lists: MarkdownPluginLists }[]> {
   const loader = process.env.DOCSITE_CONFIG_LOADER;
   if (!loader) throw new Error('docsite: the site has remark or rehype plugins but DOCSITE_CONFIG_LOADER names no config evaluator');
+  // Docusaurus loads the config and runs its plugins in the site folder, and plugins read
+  // paths relative to it (a tsconfig's type roots, `./static/…`): so do they here. Every
+  // path of the build itself is absolute.
+  process.chdir(siteDir);
   process.env.DOCSITE_CONFIG_LIBRARY = '1';
   const { loadConfig } = (await import(pathToFileURL(loader).href)) as { loadConfig: (file: string) => Promise<unknown> };
   const config = await loadConfig(site.config);
@@ -319,6 +323,9 @@ export function docusaurusSyntax(code: string): string {
     }
   }
   let fence: string | null = null;
+  // Admonitions open: one still open at the end is closed there, as Docusaurus's directive
+  // parser closes it; a `:::` with none open stays text, as there.
+  let open = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const trimmed = line.trim();
@@ -336,12 +343,19 @@ export function docusaurusSyntax(code: string): string {
     if (admonition) {
       const [, type, bracketed, rest] = admonition;
       const title = (bracketed ?? rest ?? '').trim();
-      lines[i] = type ? `${indent}<Admonition type=${JSON.stringify(type)}${title ? ` title={${JSON.stringify(title)}}` : ''}>` : `${indent}</Admonition>`;
+      if (type) {
+        lines[i] = `${indent}<Admonition type=${JSON.stringify(type)}${title ? ` title={${JSON.stringify(title)}}` : ''}>`;
+        open++;
+      } else if (open > 0) {
+        lines[i] = `${indent}</Admonition>`;
+        open--;
+      }
       continue;
     }
     const id = /^(\s{0,3}#{1,6}\s.*?)\s*\{#([^}\s]+)\}\s*$/.exec(line);
     if (id) lines[i] = `${id[1]} \\{#${id[2]}\\}`;
   }
+  for (; open > 0; open--) lines.push('', '</Admonition>');
   return lines.join('\n');
 }
 
@@ -516,19 +530,47 @@ function rehypeCodeMeta() {
  * fence>` (`docsiteFence`): the doc's module receives the engine's rendering of each fence
  * under that key (`markdown/mdx_path.rs`), highlighted as on the Markdown path, and the
  * theme's `code` component shows it (`src/docusaurus/mdx.tsx`). `docusaurusSyntax` keeps
- * every line where it is, so the lines are the file's.
+ * every line where it is, so the lines are the file's. A code block whose text is not its
+ * fence's (one the site's remark or rehype plugins made or changed, which keeps the
+ * fence's position) keeps its own text, shown without highlighting, and a warning says so.
  */
 function rehypeFenceKeys(siteDir: string) {
-  return (tree: TreeNode, file: { path?: string }) => {
+  return (tree: TreeNode, file: { path?: string; value?: unknown }) => {
     if (!file.path) return;
     const rel = path.relative(siteDir, file.path).split(path.sep).join('/');
+    const lines = String(file.value ?? '').split('\n');
     walk(tree, (node) => {
       if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children?.find((c) => c.type === 'element' && c.tagName === 'code');
       const line = code?.position?.start.line;
-      if (code && line) code.properties = { ...code.properties, docsiteFence: `${rel}:${line}` };
+      if (!code || !line) return;
+      if (sameCode(textOf(code), fenceText(lines, line))) {
+        code.properties = { ...code.properties, docsiteFence: `${rel}:${line}` };
+      } else {
+        const message = "the site's remark or rehype plugins made or changed this code block: it is shown as they left it, without highlighting (docsite highlights a doc's fences as written)";
+        process.stderr.write(`${DIAGNOSTIC}${JSON.stringify({ file: file.path, line, message, severity: 'warning' })}\n`);
+      }
     });
   };
+}
+
+/** The content of the fence opening at 1-based `line` of `lines` (null when none opens there). */
+function fenceText(lines: string[], line: number): string | null {
+  const marker = /^\s*(`{3,}|~{3,})/.exec(lines[line - 1] ?? '')?.[1];
+  if (!marker) return null;
+  const body: string[] = [];
+  for (const text of lines.slice(line)) {
+    const closing = /^\s*(`{3,}|~{3,})\s*$/.exec(text)?.[1];
+    if (closing && closing[0] === marker[0] && closing.length >= marker.length) break;
+    body.push(text);
+  }
+  return body.join('\n');
+}
+
+/** Whether a code block's text is its fence's content (indentation and the last newline aside). */
+function sameCode(text: string, fence: string | null): boolean {
+  const normal = (s: string) => s.split('\n').map((l) => l.trim()).join('\n').trim();
+  return fence !== null && normal(text) === normal(fence);
 }
 
 /** The local name a module's ESM imports `@theme/CodeBlock` as (its default import), if it does. */

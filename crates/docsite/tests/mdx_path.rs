@@ -283,7 +283,13 @@ fn the_remark_and_rehype_plugins_of_a_content_plugin_run_on_its_files_and_nowher
     let moorings = article(&out, "docs/moorings");
     assert!(moorings.contains("press <kbd>Ctrl</kbd> + <kbd>F</kbd> and type"), "the site's remark plugin ran: {moorings}");
     assert!(moorings.contains("<table tabindex=\"0\"><caption>Table 1</caption>"), "its rehype plugin ran, with its options: {moorings}");
-    assert!(article(&out, "docs/tides").contains("<kbd>P</kbd>"));
+    let tides = article(&out, "docs/tides");
+    assert!(tides.contains("<kbd>P</kbd>"));
+    // A code block a plugin rewrote shows the plugin's text (not highlighted, with a
+    // warning); the fence next to it, as written, is highlighted as everywhere else.
+    assert!(tides.contains("<code class=\"language-sh\"><span class=\"line\">$ tide --today</span></code>"), "{tides}");
+    assert!(tides.contains("<span class=\"f\">tide</span> <span class=\"co\">--next</span> high"), "{tides}");
+    assert!(err.contains("docs/tides.md:16: the site's remark or rehype plugins made or changed this code block"), "{err}");
     let meetings = main_of(&out, "community/meetings");
     assert!(meetings.contains("[[Ctrl]]") && !meetings.contains("<kbd>"), "another instance's docs are left alone: {meetings}");
     assert!(main_of(&out, "blog/2026/11/01/winter").contains("press <kbd>Enter</kbd> on"), "the blog's own plugins ran on its post");
