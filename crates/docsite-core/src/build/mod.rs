@@ -234,7 +234,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let language = site.site_data.locale.html_lang.clone();
     let t = std::time::Instant::now();
-    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language));
+    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language, site.search_parts()));
     let mut indexing = t.elapsed().as_secs_f64();
     // Nothing after this reads the pages' content trees: their memory goes to the index
     // (at 10,000 docs its peak came on top of theirs).
