@@ -128,7 +128,7 @@ describe('local (pagefind) backend', () => {
         data: async () => ({ url: `/docs/p${n}`, raw_content: `P${n} an intent`, meta: { title: `P${n}` }, weighted_locations: [{ weight: 1, balanced_score: 1, location: 2 }] }),
       })),
     }));
-    const api: PagefindApi = { options: async () => undefined, init: async () => undefined, search };
+    const api: PagefindApi = { options: async () => undefined, init: async () => undefined, mergeIndex: async () => undefined, search };
     const load = vi.fn(async () => api);
     const backend = createLocalBackend('/pagefind/', load);
     const response = await backend.search({ query: 'intent', version: '2.1', language: 'en', limit: 2 });
@@ -138,6 +138,28 @@ describe('local (pagefind) backend', () => {
     expect(search.mock.calls[0]?.[1]).toEqual({ filters: { version: { any: ['2.1', 'pages'] } } });
     expect(response.total).toBe(3);
     expect(response.pages.map((p) => p.title)).toEqual(['P1', 'P2']);
+  });
+
+  it('merges the other parts of an index in parts into the first, once, with the same ranking, before searching', async () => {
+    const order: string[] = [];
+    const options = vi.fn<PagefindApi['options']>(async () => void order.push('options'));
+    const mergeIndex = vi.fn<PagefindApi['mergeIndex']>(async (url) => void order.push(`merge ${url}`));
+    const search = vi.fn<PagefindApi['search']>(async () => {
+      order.push('search');
+      return { results: [] };
+    });
+    const load = vi.fn(async () => ({ options, init: async () => void order.push('init'), mergeIndex, search }));
+    const backend = createLocalBackend('/pagefind/', load, async () => [], ['/pagefind/part-1/', '/pagefind/part-2/']);
+    await backend.search({ query: 'intent', version: '2.2', language: 'en', limit: 5 });
+    await backend.search({ query: 'channel', version: '2.2', language: 'en', limit: 5 });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['options', 'init', 'merge /pagefind/part-1/', 'merge /pagefind/part-2/', 'search', 'search']);
+    expect(mergeIndex.mock.calls.map((c) => c[1])).toEqual([options.mock.calls[0]?.[0], options.mock.calls[0]?.[0]]);
+    // An index of one part merges nothing.
+    const single = vi.fn(async () => ({ options, init: async () => undefined, mergeIndex, search }));
+    mergeIndex.mockClear();
+    await createLocalBackend('/pagefind/', single, async () => []).search({ query: 'intent', version: '2.2', language: 'en', limit: 5 });
+    expect(mergeIndex).not.toHaveBeenCalled();
   });
 
   it('does not count pages found only through a one-letter fallback of a nonsense word', () => {
@@ -154,7 +176,7 @@ describe('local (pagefind) backend', () => {
     expect(pagefindQuery('the')).toBe('the');
     const page = (id: string) => ({ id, data: async () => ({ url: `/docs/${id}`, raw_content: `${id} context channels`, meta: { title: id }, locations: [1, 2] }) });
     const search = vi.fn<PagefindApi['search']>(async (q) => ({ results: q.startsWith('"') ? [page('b'), page('spec')] : [page('a'), page('b')] }));
-    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }), async () => []);
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, mergeIndex: async () => undefined, search }), async () => []);
     const response = await backend.search({ query: 'context channels', version: '2.2', language: 'en', limit: 5 });
     expect(search.mock.calls.map((c) => c[0])).toEqual(['context channels', '"context channels"']);
     expect(response.pages.map((p) => p.url)).toEqual(['/docs/a', '/docs/b', '/docs/spec']);
@@ -173,7 +195,7 @@ describe('local (pagefind) backend', () => {
       ['/docs/api/spec', 'API Overview (2.2)', 40, [['desktop-agent', 'Desktop Agent', 1], ['standards', 'Standards vs. Implementation', 0]]],
       ['/docs/p3', 'P3', 0, [['x', 'Desktop agents', 0]]],
     ]);
-    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }), loadJson);
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, mergeIndex: async () => undefined, search }), loadJson);
     const response = await backend.search({ query: 'desktop agent', version: '2.2', language: 'en', limit: 5 });
     expect(loadJson).toHaveBeenCalledWith('/pagefind/concepts/2.2.json');
     expect(response.pages.map((p) => p.hits[0]?.url)).toEqual([
@@ -200,7 +222,7 @@ describe('local (pagefind) backend', () => {
 
   it('searches every version with "all"', async () => {
     const search = vi.fn<PagefindApi['search']>(async () => ({ results: [] }));
-    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, search }));
+    const backend = createLocalBackend('/pagefind/', async () => ({ options: async () => undefined, init: async () => undefined, mergeIndex: async () => undefined, search }));
     await backend.search({ query: 'intent', version: 'all', language: 'en', limit: 2 });
     expect(search.mock.calls[0]?.[1]).toEqual({ filters: {} });
     expect(facetFilters('en', 'all')).toEqual(['language:en']);

@@ -144,6 +144,12 @@ pub struct SearchData {
     pub page_path: String,
     /// URL of the built-in index bundle (`/pagefind/`), when the site has one.
     pub local_bundle: Option<String>,
+    /// URLs of the further parts of the built-in index (`/pagefind/part-1/`, …), which the
+    /// search merges into the bundle's at its first use: set only when a site has more
+    /// searchable pages than one part holds (`search::PART_PAGES`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub local_parts: Option<Vec<String>>,
     /// Hosted DocSearch settings, when configured.
     pub hosted: Option<HostedSearchData>,
     /// Where "Let us know." points when a query finds nothing (`{query}` = the query).

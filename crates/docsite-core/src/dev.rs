@@ -553,11 +553,11 @@ fn lower_priority() {
 }
 
 /// Writes the index beside the site and swaps it in, so a search never reads half an index.
-fn write_search_index((pages, language): &(Vec<(String, PageData, bool)>, String), out: &Path) -> Result<(), BuildError> {
+fn write_search_index((pages, language, parts): &(Vec<(String, PageData, bool)>, String, usize), out: &Path) -> Result<(), BuildError> {
     let staging = out.join(".search-staging");
     let _ = std::fs::remove_dir_all(&staging);
     let entries = search::entries(pages.iter().map(|(route, page, landing)| (route.as_str(), page, *landing)));
-    search::write_index(&entries, language, &staging)?;
+    search::write_index(&entries, language, *parts, &staging)?;
     let live = out.join(search::BUNDLE_DIR);
     let old = out.join(".search-old");
     let _ = std::fs::remove_dir_all(&old);

@@ -35,53 +35,118 @@ pub struct Entry<'a> {
     pub page: &'a PageData,
 }
 
-/// Builds the index of `entries` and writes it to `<out>/pagefind/`. Returns the page count.
-pub fn write_index(entries: &[Entry<'_>], language: &str, out: &Path) -> Result<usize, BuildError> {
-    write_prepared(prepare(entries, language), language, out)
+/// Searchable pages per part of the index unless [`PART_PAGES_ENV`] says otherwise: a site
+/// with more has its index split into parts (see [`part_count`]). Pagefind holds what it read
+/// of every page it indexes (a copy more while it builds the index, then the index files)
+/// until it returns the index, and it looks up each added page among those it has: one index
+/// of 50,000 docs (`bench/scale.sh`) took the build to 3.9 GB and 101 s. Built one part after
+/// the other, the index stage holds one part: 1.4 GB at 50,000 docs in 6 parts, below the
+/// pre-render stage's 1.7 GB. Up to 10,000 pages (932 MB at 10,000 docs in one part) a site
+/// keeps one index, the one a search reads with the fewest requests.
+pub const PART_PAGES: usize = 10_000;
+
+/// Environment variable that sets the searchable pages per part of the index
+/// ([`PART_PAGES`]): a number of 1 or more (the browser tests split a small site with it).
+pub const PART_PAGES_ENV: &str = "DOCSITE_SEARCH_PART_PAGES";
+
+/// The searchable pages per part of the index: [`PART_PAGES_ENV`] when set, else
+/// [`PART_PAGES`]; an unreadable value is an error naming the variable.
+pub fn part_pages() -> Result<usize, BuildError> {
+    match std::env::var(PART_PAGES_ENV) {
+        Err(std::env::VarError::NotPresent) => Ok(PART_PAGES),
+        Ok(v) if v.trim().parse::<usize>().is_ok_and(|n| n > 0) => Ok(v.trim().parse().expect("checked")),
+        Ok(v) => Err(BuildError::Refused(format!("{PART_PAGES_ENV}={v}: expected the number of searchable pages per part of the search index, 1 or more (default {PART_PAGES})"))),
+        Err(e) => Err(BuildError::Refused(format!("{PART_PAGES_ENV}: {e}"))),
+    }
+}
+
+/// How many parts the index of a site with `pages` searchable pages has: one up to
+/// `per_part` pages, else as many as parts of `per_part` pages take. The build decides it
+/// from the pages the model knows are searchable (React pages become so once their HTML is
+/// read, later), so that every page's site data can name the parts ([`part_urls`]); every
+/// part then has at least one page.
+pub fn part_count(pages: usize, per_part: usize) -> usize {
+    pages.div_ceil(per_part.max(1)).max(1)
+}
+
+/// Folder of part `part` under the bundle: the bundle itself for the first (its `pagefind.js`
+/// is the one the theme loads), `part-<n>/` for the others.
+pub fn part_dir(part: usize) -> String {
+    if part == 0 { String::new() } else { format!("part-{part}/") }
+}
+
+/// The URLs of the parts after the first under `bundle` (`/pagefind/part-1/`, …), which the
+/// theme merges into the first at the first search; `None` for an index of one part.
+pub fn part_urls(bundle: &str, parts: usize) -> Option<Vec<String>> {
+    (parts > 1).then(|| (1..parts).map(|i| format!("{bundle}{}", part_dir(i))).collect())
+}
+
+/// Builds the index of `entries` in `parts` parts (see [`part_count`]) and writes it to
+/// `<out>/pagefind/`. Returns the page count.
+pub fn write_index(entries: &[Entry<'_>], language: &str, parts: usize, out: &Path) -> Result<usize, BuildError> {
+    write_prepared(prepare(entries, language, parts), language, out)
 }
 
 /// What the index is made of, taken out of the pages: every record (with its page's route)
-/// and the concept lists. The build makes it and then drops the pages' content trees, so
-/// that pagefind's own memory does not come on top of theirs ([`write_prepared`]).
+/// by part of the index, and the concept lists. The build makes it and then drops the pages'
+/// content trees, so that pagefind's own memory does not come on top of theirs
+/// ([`write_prepared`]).
 pub struct Prepared {
-    records: Vec<(String, Record)>,
+    parts: Vec<Vec<(String, Record)>>,
     concepts: BTreeMap<String, String>,
     pages: usize,
 }
 
-/// The records and concept lists of `entries` (see [`Prepared`]).
-pub fn prepare(entries: &[Entry<'_>], language: &str) -> Prepared {
+/// The records and concept lists of `entries` (see [`Prepared`]), the records in `parts`
+/// parts: page `i` (in route order) in part `i % parts`, so that every part is a sample of the
+/// whole site (its versions, its short and long pages) and pagefind's scores, computed per
+/// part from its word frequencies, compare across parts when the theme merges their results.
+/// A page's records stay together. With one part, the records are those of an index that
+/// was never split, in the same order.
+pub fn prepare(entries: &[Entry<'_>], language: &str, parts: usize) -> Prepared {
     let links = inbound_links(entries);
-    let records = entries.iter().flat_map(|entry| records(entry, language, links.get(entry.route)).into_iter().map(|r| (entry.route.to_string(), r))).collect();
-    Prepared { records, concepts: concepts(entries, &links), pages: entries.len() }
+    let mut split: Vec<Vec<(String, Record)>> = (0..parts.max(1)).map(|_| Vec::new()).collect();
+    let count = split.len();
+    for (i, entry) in entries.iter().enumerate() {
+        split[i % count].extend(records(entry, language, links.get(entry.route)).into_iter().map(|r| (entry.route.to_string(), r)));
+    }
+    Prepared { parts: split, concepts: concepts(entries, &links), pages: entries.len() }
 }
 
-/// Builds the index of `prepared` and writes it to `<out>/pagefind/`. Returns the page count.
+/// Builds the index of `prepared` and writes it to `<out>/pagefind/`, one part after the
+/// other: each part's pagefind index is built, written into its folder ([`part_dir`]) and
+/// dropped, with its records, before the next one starts. Returns the page count.
 pub fn write_prepared(prepared: Prepared, language: &str, out: &Path) -> Result<usize, BuildError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| BuildError::Theme(format!("search index: cannot start a runtime: {e}")))?;
     let fail = |what: &str, e: String| BuildError::Theme(format!("search index: {what}: {e}"));
-    let Prepared { records, concepts, pages } = prepared;
-    runtime.block_on(async {
-        let options = PagefindServiceConfig::builder().force_language(language.to_string()).keep_index_url(false).build();
-        let mut index = PagefindIndex::new(Some(options)).map_err(|e| fail("invalid options", e.to_string()))?;
-        for (route, record) in records {
-            index.add_html_file(None, Some(record.url), record.html).await.map_err(|e| fail(&format!("indexing {route}"), e.to_string()))?;
-        }
-        write_concepts(concepts, &out.join(BUNDLE_DIR))?;
-        let files = index.get_files().await.map_err(|e| fail("building", e.to_string()))?;
-        // Only the index and its loader: pagefind's own UI bundles are not used.
-        for file in files.into_iter().filter(|f| !is_unused_ui(&f.filename)) {
-            let target = out.join(BUNDLE_DIR).join(&file.filename);
-            if let Some(dir) = target.parent() {
-                std::fs::create_dir_all(dir).map_err(BuildError::io(dir))?;
+    let Prepared { parts, concepts, pages } = prepared;
+    let bundle = out.join(BUNDLE_DIR);
+    write_concepts(concepts, &bundle)?;
+    for (part, records) in parts.into_iter().enumerate() {
+        let dir = bundle.join(part_dir(part));
+        runtime.block_on(async {
+            let options = PagefindServiceConfig::builder().force_language(language.to_string()).keep_index_url(false).build();
+            let mut index = PagefindIndex::new(Some(options)).map_err(|e| fail("invalid options", e.to_string()))?;
+            for (route, record) in records {
+                index.add_html_file(None, Some(record.url), record.html).await.map_err(|e| fail(&format!("indexing {route}"), e.to_string()))?;
             }
-            std::fs::write(&target, &file.contents).map_err(BuildError::io(&target))?;
-        }
-        Ok(pages)
-    })
+            let files = index.get_files().await.map_err(|e| fail("building", e.to_string()))?;
+            drop(index);
+            // Only the index and its loader: pagefind's own UI bundles are not used.
+            for file in files.into_iter().filter(|f| !is_unused_ui(&f.filename)) {
+                let target = dir.join(&file.filename);
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent).map_err(BuildError::io(parent))?;
+                }
+                std::fs::write(&target, &file.contents).map_err(BuildError::io(&target))?;
+            }
+            Ok::<(), BuildError>(())
+        })?;
+    }
+    Ok(pages)
 }
 
 fn is_unused_ui(name: &Path) -> bool {
@@ -763,11 +828,79 @@ mod tests {
     fn an_index_is_written_with_its_loader() {
         let p = page(Some("2.2"));
         let out = tempfile::tempdir().unwrap();
-        let count = write_index(&[Entry { route: "/docs/api/ref/Channel", page: &p }], "en", out.path()).unwrap();
+        let count = write_index(&[Entry { route: "/docs/api/ref/Channel", page: &p }], "en", 1, out.path()).unwrap();
         assert_eq!(count, 1);
         assert!(out.path().join("pagefind/pagefind.js").is_file());
         assert!(out.path().join("pagefind/pagefind-entry.json").is_file());
         assert!(out.path().join("pagefind/concepts/2.2.json").is_file());
+        assert!(!out.path().join("pagefind/part-1").exists(), "one part: no other folder");
+    }
+
+    #[test]
+    fn a_site_past_a_part_of_pages_has_its_index_in_parts() {
+        assert_eq!(part_count(0, 3), 1);
+        assert_eq!(part_count(3, 3), 1);
+        assert_eq!(part_count(4, 3), 2);
+        assert_eq!(part_count(10_000, PART_PAGES), 1);
+        assert_eq!(part_count(50_001, PART_PAGES), 6);
+        assert_eq!(part_urls("/pagefind/", 1), None);
+        assert_eq!(part_urls("/fr/pagefind/", 3), Some(vec!["/fr/pagefind/part-1/".to_string(), "/fr/pagefind/part-2/".to_string()]));
+    }
+
+    /// The pages of a written part: `pagefind-entry.json`'s page count and the URLs of its
+    /// fragments (gzip, after pagefind's `pagefind_dcd` signature).
+    fn part_pages_of(dir: &Path) -> (usize, Vec<String>) {
+        use std::io::Read;
+        let entry: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("pagefind-entry.json")).unwrap()).unwrap();
+        let count = entry["languages"]["en"]["page_count"].as_u64().unwrap() as usize;
+        let mut urls = Vec::new();
+        for file in std::fs::read_dir(dir.join("fragment")).unwrap() {
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(std::fs::File::open(file.unwrap().path()).unwrap()).read_to_string(&mut text).unwrap();
+            let json: serde_json::Value = serde_json::from_str(text.trim_start_matches("pagefind_dcd")).unwrap();
+            urls.push(json["url"].as_str().unwrap().to_string());
+        }
+        urls.sort();
+        (count, urls)
+    }
+
+    #[test]
+    fn each_part_of_a_split_index_holds_every_other_page_and_the_concepts_stay_in_the_first() {
+        let mut pages: Vec<(String, PageData)> = Vec::new();
+        for i in 0..5 {
+            let mut p = page(Some("2.2"));
+            p.title = format!("Page {i}");
+            pages.push((format!("/docs/p{i}"), p));
+        }
+        let entries: Vec<Entry<'_>> = pages.iter().map(|(route, page)| Entry { route, page }).collect();
+        let out = tempfile::tempdir().unwrap();
+        assert_eq!(write_index(&entries, "en", 2, out.path()).unwrap(), 5);
+        let bundle = out.path().join(BUNDLE_DIR);
+        // Page i in part i % 2: both parts sample the whole site.
+        let (first, first_urls) = part_pages_of(&bundle);
+        let (second, second_urls) = part_pages_of(&bundle.join("part-1"));
+        assert_eq!((first, second), (3, 2));
+        assert!(first_urls.iter().all(|u| ["/docs/p0", "/docs/p2", "/docs/p4"].iter().any(|p| u.starts_with(p))), "{first_urls:?}");
+        assert!(second_urls.iter().all(|u| ["/docs/p1", "/docs/p3"].iter().any(|p| u.starts_with(p))), "{second_urls:?}");
+        // Each part is a whole bundle the theme can merge; the concept lists cover every page, once.
+        for dir in [&bundle, &bundle.join("part-1")] {
+            assert!(dir.join("pagefind.js").is_file() && dir.join("wasm.en.pagefind").is_file(), "{}", dir.display());
+            assert!(!dir.join("pagefind-ui.js").exists());
+        }
+        assert!(!bundle.join("part-1/concepts").exists());
+        let concepts = std::fs::read_to_string(bundle.join("concepts/2.2.json")).unwrap();
+        assert!((0..5).all(|i| concepts.contains(&format!("\"/docs/p{i}\""))), "{concepts}");
+    }
+
+    #[test]
+    fn an_index_of_one_part_is_the_index_of_every_page() {
+        let pages: Vec<(String, PageData)> = (0..3).map(|i| (format!("/docs/p{i}"), page(Some("2.2")))).collect();
+        let entries: Vec<Entry<'_>> = pages.iter().map(|(route, page)| Entry { route, page }).collect();
+        let prepared = prepare(&entries, "en", 1);
+        assert_eq!(prepared.parts.len(), 1);
+        let urls: Vec<&str> = prepared.parts[0].iter().map(|(_, r)| r.url.as_str()).collect();
+        let whole: Vec<String> = entries.iter().flat_map(|e| records(e, "en", None)).map(|r| r.url).collect();
+        assert_eq!(urls, whole);
     }
 
     fn toc_page(version: &str, title: &str, toc: &[(&str, &str)]) -> PageData {

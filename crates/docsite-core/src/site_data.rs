@@ -495,6 +495,8 @@ pub fn search_data(config: &SiteConfig) -> SearchData {
     SearchData {
         page_path: format!("{}{page}", config.base_url),
         local_bundle: hosted.is_none().then(|| format!("{}{}/", config.base_url, crate::search::BUNDLE_DIR)),
+        // Set once the pages are known (`search::part_urls`).
+        local_parts: None,
         hosted: hosted.map(|h| HostedSearchData {
             app_id: h.app_id,
             api_key: h.api_key,

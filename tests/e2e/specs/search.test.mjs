@@ -3,7 +3,10 @@
 // request intercepted in the browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, serveFixture, useSite, waitForApp } from '../lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { openPage, serveFixture, unexpected, useSite, waitForApp } from '../lib.mjs';
 
 const ctx = useSite();
 
@@ -166,6 +169,47 @@ test('"See all results" leads to the search page, whose field and ?q= stay in sy
   assert.equal(await main.getByRole('searchbox', { name: 'Search' }).inputValue(), 'broadcast');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+/** A pagefind record of a bundle's folder: its first fragment (gzip, after pagefind's signature). */
+function firstRecord(dir) {
+  const name = fs.readdirSync(path.join(dir, 'fragment')).filter((f) => f.endsWith('.pf_fragment')).sort()[0];
+  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'fragment', name))).toString().replace(/^pagefind_dcd/, ''));
+}
+
+test('an index in parts (DOCSITE_SEARCH_PART_PAGES) finds a page of every part', async () => {
+  // The small fixture site with two searchable pages per part: its seven pages in four parts.
+  const split = await serveFixture('basic', { env: { DOCSITE_SEARCH_PART_PAGES: '2' } });
+  const { page, context, problems } = await openPage(ctx.browser);
+  try {
+    const bundle = path.join(split.site, 'pagefind');
+    const others = fs.readdirSync(bundle).filter((n) => /^part-\d+$/.test(n)).sort();
+    assert.deepEqual(others, ['part-1', 'part-2', 'part-3']);
+    const entries = new Set();
+    const failed = new Set();
+    page.on('response', (r) => {
+      const at = new URL(r.url()).pathname;
+      const m = at.match(/^\/pagefind\/(part-\d+\/)?pagefind-entry\.json$/);
+      if (m) entries.add(m[1] ?? '');
+      if (r.status() >= 400) failed.add(at);
+    });
+    for (const dir of [bundle, ...others.map((n) => path.join(bundle, n))]) {
+      const record = firstRecord(dir);
+      const url = record.url.split('#')[0];
+      await page.goto(`${split.base}/search?q=${encodeURIComponent(record.meta.title)}&version=all`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(
+        (want) => [...document.querySelectorAll('main [aria-label="Search results"] a')].some((a) => a.getAttribute('href').split('#')[0] === want),
+        url,
+      );
+    }
+    assert.deepEqual([...entries].sort(), ['', 'part-1/', 'part-2/', 'part-3/'], 'every part loaded');
+    // The fixture's own script `js/late.js` is missing (it tests a script list, not a file).
+    assert.deepEqual([...failed], ['/js/late.js']);
+    assert.deepEqual(unexpected(problems, /late\.js/, /status of 404/), []);
+  } finally {
+    await context.close();
+    split.stop();
+  }
 });
 
 test('hosted mode: the same UI POSTs to DocSearch with contextual facet filters', async () => {

@@ -524,6 +524,12 @@ pagePath: string,
  */
 localBundle: string | null, 
 /**
+ * URLs of the further parts of the built-in index (`/pagefind/part-1/`, …), which the
+ * search merges into the bundle's at its first use: set only when a site has more
+ * searchable pages than one part holds (`search::PART_PAGES`).
+ */
+localParts?: Array<string>, 
+/**
  * Hosted DocSearch settings, when configured.
  */
 hosted: HostedSearchData | null, 

@@ -12,7 +12,7 @@ export function loadSearchBackend(data: SearchData): Promise<SearchBackend> {
     backend = hosted
       ? import('./hosted').then((m) => m.createHostedBackend(hosted))
       : bundle
-        ? import('./local').then((m) => m.createLocalBackend(bundle))
+        ? import('./local').then((m) => m.createLocalBackend(bundle, undefined, undefined, data.localParts ?? []))
         : Promise.reject(new Error('This site has no search index.'));
     backend.catch(() => (backend = null));
   }

@@ -9,6 +9,8 @@ export type PagefindData = PagefindFragment;
 export type PagefindApi = {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  /** Adds the index of another bundle (a part of an index in parts) to every search. */
+  mergeIndex(url: string, options: Record<string, unknown>): Promise<void>;
   search(
     query: string,
     options: { filters?: Record<string, unknown> },
@@ -243,7 +245,14 @@ const fetchJson: JsonLoader = async (url) => {
   return response.json();
 };
 
-export function createLocalBackend(bundle: string, load: Loader = importModule, loadJson: JsonLoader = fetchJson): SearchBackend {
+/**
+ * The backend over the index at `bundle`. A site with many pages has its index in parts
+ * (the engine's `search::PART_PAGES`): `parts` are the other parts' bundles, merged into the
+ * first one's pagefind on first use, so that every search reads every part (pagefind sorts
+ * the parts' results together by score). Each part is fetched only then: its entry file,
+ * then for a search its page list, filters and the index chunks of the query's words.
+ */
+export function createLocalBackend(bundle: string, load: Loader = importModule, loadJson: JsonLoader = fetchJson, parts: readonly string[] = []): SearchBackend {
   let api: Promise<PagefindApi> | null = null;
   // Concept lists by version; a list that cannot be read counts as empty (the index still answers).
   const concepts = new Map<string, Promise<ConceptPage[]>>();
@@ -265,8 +274,11 @@ export function createLocalBackend(bundle: string, load: Loader = importModule, 
         // API names are compound words: `raiseIntent` must rank the pages about raiseIntent
         // above one that mentions raiseIntentRequest, raiseIntentResponse… many times, so
         // exact matches count far more than longer words that merely start with the query.
-        await pagefind.options({ baseUrl: '/', ranking: { pageLength: 0.2, termSimilarity: 6 } });
+        const options = { baseUrl: '/', ranking: { pageLength: 0.2, termSimilarity: 6 } };
+        await pagefind.options(options);
         await pagefind.init();
+        // Each part ranks with the same options; pagefind keeps them in the order asked.
+        await Promise.all(parts.map((part) => pagefind.mergeIndex(part, options)));
         return pagefind;
       });
       // A failed load (offline) is retried by the next search.

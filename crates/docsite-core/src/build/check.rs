@@ -104,7 +104,13 @@ pub fn check_locale(site_dir: &Path, mut cache: Option<&mut RenderCache>, base_u
     diags.extend(model::long_sidebar_lists(&sidebars));
     diags.normalize(site_dir);
 
-    let Loaded { config, site_data, schema_files, doc_routes, content_roots, plugin_dirs, data_files, config_links, doc_cards, .. } = loaded;
+    let Loaded { config, mut site_data, schema_files, doc_routes, content_roots, plugin_dirs, data_files, config_links, doc_cards, .. } = loaded;
+    // A site with many searchable pages has its index in parts, which every page's site data
+    // names (the React pages, searchable once pre-rendered, do not count: no part is empty).
+    if let Some(bundle) = &site_data.search.local_bundle {
+        let searchable = pages.iter().filter(|p| !p.landing && crate::search::is_searchable(&p.data)).count();
+        site_data.search.local_parts = crate::search::part_urls(bundle, crate::search::part_count(searchable, crate::search::part_pages()?));
+    }
     let react_links = (!linked.link_check.deferred.is_empty()).then(|| {
         let into_react = linked.sources.iter().zip(&linked.links).flat_map(|(source, links)| links.iter().filter(|l| l.anchor.is_some() && linked.link_check.deferred.contains(&l.route)).map(move |l| (l.file.clone().unwrap_or_else(|| source.clone()), l.clone()))).collect();
         ReactLinks { link_check: linked.link_check.clone(), anchors: linked.anchors.clone(), into_react }

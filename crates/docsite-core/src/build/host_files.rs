@@ -59,20 +59,27 @@ pub(super) struct RootFiles {
 }
 
 impl RootFiles {
-    /// Records the inline scripts of a locale's documents (HTML path relative to the
-    /// locale's folder, the theme's head of that document, before anything from content or
-    /// config joined it) for the CSP manifest: its `pages`, whose scripts the `/*` policy of
-    /// `_headers` allows too, and its `other` documents (redirect pages), each head hashed
-    /// once. `site_data_url` is the URL of the locale's site data chunk.
-    pub(super) fn add<'a>(&mut self, site: &Site, site_data_url: &str, pages: impl Iterator<Item = (PathBuf, &'a str)>, other: impl Iterator<Item = (PathBuf, &'a str)>) {
+    /// Records the inline scripts of some of a locale's pages (HTML path relative to the
+    /// locale's folder, the theme's head of that page, before anything from content or config
+    /// joined it) for the CSP manifest, whose scripts the `/*` policy of `_headers` allows
+    /// too, each head hashed once. The build records each batch of pages as it is written, so
+    /// the heads are not all kept (50,000 docs held 290 MB of them).
+    pub(super) fn add_pages<'a>(&mut self, site: &Site, pages: impl Iterator<Item = (PathBuf, &'a str)>) {
         let folder = Path::new(&site.config.i18n.out_rel);
-        if site.config.i18n.out_rel.is_empty() {
-            self.site_data_url = site_data_url.to_string();
-        }
         for (rel, head) in pages {
             let (path, hashes) = (folder.join(rel), crate::csp_manifest::script_hashes(head));
             self.page_hashes.insert(path.clone(), hashes.clone());
             self.manifest.push((path, hashes));
+        }
+    }
+
+    /// Records, after a locale's pages ([`RootFiles::add_pages`]), the inline scripts of its
+    /// `other` documents (redirect pages) for the CSP manifest and the URL of its site data
+    /// chunk, `site_data_url`.
+    pub(super) fn add<'a>(&mut self, site: &Site, site_data_url: &str, other: impl Iterator<Item = (PathBuf, &'a str)>) {
+        let folder = Path::new(&site.config.i18n.out_rel);
+        if site.config.i18n.out_rel.is_empty() {
+            self.site_data_url = site_data_url.to_string();
         }
         self.manifest.extend(other.map(|(rel, head)| (folder.join(rel), crate::csp_manifest::script_hashes(head))));
     }

@@ -156,9 +156,8 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     let mut pool: Option<crate::prerender::Pool> = None;
     // In batches, each written before the next is rendered: the pages' HTML never is in
     // memory all at once (10,000 docs held 1.3 GB of it). What later steps need stays: each
-    // page's head, and a React page's HTML read back (react_links.rs). Every page's failure
-    // is reported, not the first batch's only.
-    let mut heads: Vec<(usize, String)> = Vec::with_capacity(jobs.len());
+    // page's head hashed for the CSP (RootFiles::add_pages), and a React page's HTML read back
+    // (react_links.rs). Every page's failure is reported, not the first batch's only.
     let mut react: Vec<(usize, rendered::RenderedPage)> = Vec::new();
     // The articles of the docs on the MDX path, as rendered (their text for the search index).
     let mut mdx_docs: Vec<(usize, Vec<crate::contract::Node>)> = Vec::new();
@@ -190,13 +189,13 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
             Err(BuildError::Invalid(d)) => failures.extend(d.items().iter().cloned()),
             Err(e) => return Err(e),
         }
+        root.add_pages(site, batch.iter().zip(&part).map(|(j, r)| (site.document_path(j.index), r.head.as_str())));
         for (j, r) in batch.iter().zip(part) {
             match site.pages.get(j.index) {
                 Some(p) if p.data.kind == crate::contract::RouteKind::ReactPage => react.push((j.index, rendered::read(&r.html))),
                 Some(p) if crate::markdown::mdx_path::is_mdx_path_content(&p.data.content) => mdx_docs.push((j.index, rendered::read_region(&r.html, rendered::Region::Article).content)),
                 _ => {}
             }
-            heads.push((j.index, r.head));
         }
         writing += lap.elapsed();
     }
@@ -210,12 +209,11 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage("writing host files");
     let t = std::time::Instant::now();
     let redirect_pages = site.redirect_pages();
-    let page_heads = heads.iter().map(|(i, head)| (site.document_path(*i), head.as_str()));
-    root.add(site, &chunks.site.url, page_heads, redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
+    root.add(site, &chunks.site.url, redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
     host_files::write(site, out, root)?;
     site.write_redirects(out, &redirect_pages)?;
     // The pages are on disk: their memory goes before the search index takes its own.
-    drop((heads, jobs));
+    drop(jobs);
     drop(chunks);
     site.timings.extend([("prerender", rendering.as_secs_f64()), ("pages", writing.as_secs_f64())]);
     site.react_stage(react, out)?;
@@ -236,7 +234,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let language = site.site_data.locale.html_lang.clone();
     let t = std::time::Instant::now();
-    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language));
+    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language, site.search_parts()));
     let mut indexing = t.elapsed().as_secs_f64();
     // Nothing after this reads the pages' content trees: their memory goes to the index
     // (at 10,000 docs its peak came on top of theirs).

@@ -365,10 +365,16 @@ impl Site {
         search::entries(self.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing)))
     }
 
+    /// How many parts the search index has (the first and those of
+    /// [`crate::contract::SearchData::local_parts`]).
+    pub(crate) fn search_parts(&self) -> usize {
+        1 + self.site_data.search.local_parts.as_ref().map_or(0, Vec::len)
+    }
+
     /// A copy of what the search index is built from, for a thread of its own: (route,
-    /// page, is a landing route) and the language.
-    pub(crate) fn search_snapshot(&self) -> (Vec<(String, PageData, bool)>, String) {
-        (self.pages.iter().map(|p| (p.route.clone(), p.data.clone(), p.landing)).collect(), self.site_data.locale.html_lang.clone())
+    /// page, is a landing route), the language and the number of parts.
+    pub(crate) fn search_snapshot(&self) -> (Vec<(String, PageData, bool)>, String, usize) {
+        (self.pages.iter().map(|p| (p.route.clone(), p.data.clone(), p.landing)).collect(), self.site_data.locale.html_lang.clone(), self.search_parts())
     }
 
     /// The HTML documents of rendered jobs: (path relative to the output, HTML). `extra_head`
