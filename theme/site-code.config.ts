@@ -669,6 +669,57 @@ function inlineLoaders(): Plugin {
 }
 
 /**
+ * In `docsite dev` the browser loads each module itself, and an import of a name a CSS
+ * module does not export stops the page from starting (a build shims it: `missingExports`).
+ * So the named imports of a site file from a CSS module (`import { image1 } from
+ * '../UseCases/styles.module.css'`, which the standard's site has) become reads of its
+ * default export, the class-name table, as webpack gives them in Docusaurus: a class the
+ * stylesheet lacks is `undefined`. Lines stay where they are.
+ */
+export function cssModuleNamedImports(code: string): string {
+  let n = 0;
+  return code.replace(/^([ \t]*)import\s+(?:([A-Za-z_$][\w$]*)\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]+\.module\.(?:css|scss|sass))\4\s*;?/gm, (_all, indent: string, defaultName: string | undefined, names: string, quote: string, source: string) => {
+    const table = defaultName ?? `__docsiteCssModule${n++}`;
+    const fields = names
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => name.replace(/\s+as\s+/, ': '));
+    return `${indent}import ${table} from ${quote}${source}${quote}; const { ${fields.join(', ')} } = ${table};`;
+  });
+}
+
+/**
+ * In `docsite dev`, a site file mixing ES modules with CommonJS requires of packages at its
+ * top level (`const React = require('react');` above `export default …`, as the standard's
+ * site writes several pages and components) is read as webpack reads it in Docusaurus: each
+ * such line becomes an import of the package's default export (its `module.exports`), on the
+ * same line. A build bundles them as they are.
+ */
+export function topLevelRequires(code: string): string {
+  if (!/^\s*(?:import|export)\b/m.test(code)) return code;
+  let n = 0;
+  return code.replace(/^(const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"])([^'"./\n][^'"\n]*)\3\s*\)\s*;?[ \t]*$/gm, (_all, kind: string, name: string, quote: string, spec: string) => {
+    const local = `__docsiteRequire${n++}`;
+    return `import ${local} from ${quote}${spec}${quote}; ${kind} ${name} = ${local};`;
+  });
+}
+
+function moduleSyntaxInDev(siteDir: string): Plugin {
+  return {
+    name: 'docsite:dev-module-syntax',
+    apply: 'serve',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = cleanId(id);
+      if (!file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || !/\.[cm]?[jt]sx?$/.test(file)) return null;
+      const out = topLevelRequires(cssModuleNamedImports(code));
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
  * An import of a name a module does not export (`import { image1 } from './x.module.css'`
  * where the stylesheet has no `.image1`) is `undefined` with a warning, as with webpack in
  * Docusaurus (rolldown's `shimMissingExports`, set with this plugin); each such warning is
@@ -873,7 +924,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, mdxOptions.sitePlugins ? [mdxOptions.sitePlugins.config] : [])] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), moduleSyntaxInDev(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, mdxOptions.sitePlugins ? [mdxOptions.sitePlugins.config] : [])] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docusaurusSyntax } from '../site-code.config.ts';
+import { cssModuleNamedImports, docusaurusSyntax } from '../site-code.config.ts';
 
 describe('docusaurusSyntax (the MDX path reads Docusaurus Markdown line for line)', () => {
   it('turns admonitions into the Admonition component, keeping every line where it was', () => {
@@ -23,5 +23,22 @@ describe('docusaurusSyntax (the MDX path reads Docusaurus Markdown line for line
   it('leaves fenced code alone', () => {
     const code = '```md\n:::note\n```\n';
     expect(docusaurusSyntax(code)).toBe(code);
+  });
+});
+
+describe('cssModuleNamedImports (docsite dev: named imports from a CSS module read its class table)', () => {
+  it('turns named imports into reads of the default export, on the same line', () => {
+    expect(cssModuleNamedImports("import React from 'react';\nimport { image1, right as r } from '../UseCases/styles.module.css';\nx();")).toBe(
+      "import React from 'react';\nimport __docsiteCssModule0 from '../UseCases/styles.module.css'; const { image1, right: r } = __docsiteCssModule0;\nx();",
+    );
+  });
+
+  it('keeps a default import beside the named ones', () => {
+    expect(cssModuleNamedImports('import styles, { cta } from "./a.module.scss"')).toBe('import styles from "./a.module.scss"; const { cta } = styles;');
+  });
+
+  it('leaves other imports alone', () => {
+    const code = "import { useState } from 'react';\nimport styles from './a.module.css';\nimport { a } from './b.css';";
+    expect(cssModuleNamedImports(code)).toBe(code);
   });
 });
