@@ -15,6 +15,7 @@
 // adapters onto the theme); any other id of those namespaces is an error naming the
 // importing file and line, printed as a `docsite-diagnostic:` line the engine reports.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import mdx, { type Options as MdxCompileOptions } from '@mdx-js/rollup';
@@ -155,7 +156,7 @@ function sitePages(themeDir: string, siteDir: string | null, pagesFile: string |
  * leading `# ` heading is left out: the engine puts it at the top of the page as it does for
  * a Markdown doc (the page's title).
  */
-function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options: MdxOptions): Plugin[] {
+function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options: MdxOptions, read: string[]): Plugin[] {
   const provider = path.join(themeDir, 'src/docusaurus/mdx.tsx');
   // Docusaurus's order (its mdx-loader): the site's `beforeDefault…` plugins, its own, then
   // the site's `remarkPlugins`/`rehypePlugins`.
@@ -176,7 +177,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options:
   let sets: Promise<{ dirs: string[]; plugin: Plugin }[]> | null = null;
   const compilerOf = async (file: string): Promise<Plugin> => {
     if (!options.sitePlugins) return plain;
-    sets ??= sitePluginLists(siteDir, options.sitePlugins).then((lists) => lists.map(({ dirs, lists }) => ({ dirs, plugin: compiler(lists) })));
+    sets ??= sitePluginLists(siteDir, options.sitePlugins, read).then((lists) => lists.map(({ dirs, lists }) => ({ dirs, plugin: compiler(lists) })));
     return (await sets).find(({ dirs }) => dirs.some((dir) => file.startsWith(dir + path.sep)))?.plugin ?? plain;
   };
   let building = false;
@@ -223,7 +224,7 @@ const NO_PLUGINS: MarkdownPluginLists = { beforeDefaultRemarkPlugins: [], remark
  * `DOCSITE_CONFIG_LOADER`), and each content plugin's lists are read at the place the engine
  * found them. A list that is missing or not a list there is an error naming the config key.
  */
-async function sitePluginLists(siteDir: string, site: SitePlugins): Promise<{ dirs: string[]; lists: MarkdownPluginLists }[]> {
+async function sitePluginLists(siteDir: string, site: SitePlugins, read: string[]): Promise<{ dirs: string[]; lists: MarkdownPluginLists }[]> {
   const loader = process.env.DOCSITE_CONFIG_LOADER;
   if (!loader) throw new Error('docsite: the site has remark or rehype plugins but DOCSITE_CONFIG_LOADER names no config evaluator');
   // Docusaurus loads the config and runs its plugins in the site folder, and plugins read
@@ -233,6 +234,13 @@ async function sitePluginLists(siteDir: string, site: SitePlugins): Promise<{ di
   process.env.DOCSITE_CONFIG_LIBRARY = '1';
   const { loadConfig } = (await import(pathToFileURL(loader).href)) as { loadConfig: (file: string) => Promise<unknown> };
   const config = await loadConfig(site.config);
+  // What the build read besides its modules: the config and the site's files it loaded
+  // (plugins of the site's own, wherever they are), so that an edit of one makes the build
+  // stale (`recordInputs`).
+  read.push(site.config);
+  for (const file of Object.keys(createRequire(import.meta.url).cache)) {
+    if (file.startsWith(siteDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`)) read.push(file);
+  }
   return site.sets.map(({ at, key, dirs }) => {
     let options: unknown = config;
     for (const step of at) options = options != null && typeof options === 'object' ? (options as Record<string | number, unknown>)[step] : undefined;
@@ -781,8 +789,8 @@ function recordInputs(themeDir: string, siteDir: string, outDir: string, read: s
   return {
     name: 'docsite:record-inputs',
     buildEnd() {
-      // `read`: what the build read outside the module graph (the config, for the site's
-      // remark and rehype plugins).
+      // `read`: what the build read outside the module graph (the config and the site's
+      // files it loaded, for the site's remark and rehype plugins).
       const files = new Set<string>(read.map((file) => path.relative(siteDir, file).split(path.sep).join('/')));
       for (const id of this.getModuleIds()) {
         const file = cleanId(id);
@@ -920,11 +928,13 @@ export function siteCode(themeDir: string): SiteCode {
   const outDir = dir && process.env.DOCSITE_SITE_OUT ? path.resolve(process.env.DOCSITE_SITE_OUT) : null;
   const pagesFile = dir ? (process.env.DOCSITE_SITE_PAGES ?? null) : null;
   const componentsFile = dir ? (process.env.DOCSITE_SITE_COMPONENTS ?? null) : null;
+  // The files the site's plugins came from, once the MDX compiler has loaded them.
+  const configInputs: string[] = [];
   const mdxOptions: MdxOptions = { commentHeadingIds: true, ...(JSON.parse(process.env.DOCSITE_MDX || '{}') as Partial<MdxOptions>) };
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions), plainCss(dir), missingExports(dir), moduleSyntaxInDev(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, mdxOptions.sitePlugins ? [mdxOptions.sitePlugins.config] : [])] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions, configInputs), plainCss(dir), missingExports(dir), moduleSyntaxInDev(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, configInputs)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

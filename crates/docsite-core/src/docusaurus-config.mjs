@@ -118,12 +118,14 @@ function siteJiti() {
 function loadWithJiti(jiti) {
   if (typeof jiti.createJiti === 'function') {
     // jiti 2
-    return jiti.createJiti(file, { moduleCache: false, fsCache: false, interopDefault: true }).import(file, { default: true });
+    // In library mode the modules go into Node's require cache, where the site build reads
+    // which of the site's files the config loaded (its plugins').
+    return jiti.createJiti(file, { moduleCache: library, fsCache: false, interopDefault: true }).import(file, { default: true });
   }
   const create = typeof jiti === 'function' ? jiti : jiti.default;
   if (typeof create === 'function') {
     // jiti 1, as @docusaurus/utils's loadFreshModule calls it
-    return create(file, { cache: false, requireCache: false, esmResolve: true, interopDefault: true })(file);
+    return create(file, { cache: false, requireCache: library, esmResolve: true, interopDefault: true })(file);
   }
   return undefined;
 }

@@ -301,4 +301,10 @@ fn the_remark_and_rehype_plugins_of_a_content_plugin_run_on_its_files_and_nowher
     std::fs::write(&config, text.replace("prefix: 'Table'", "prefix: 'Tide table'")).unwrap();
     build(site.path(), &out, &[]);
     assert!(article(&out, "docs/tides").contains("<caption>Tide table 1</caption>"));
+    // ... and when a plugin's own file changes, outside `src/` too.
+    let plugin = site.path().join("plugins/table-captions.js");
+    let text = std::fs::read_to_string(&plugin).unwrap();
+    std::fs::write(&plugin, text.replace("`${prefix} ${i + 1}`", "`${prefix} no. ${i + 1}`")).unwrap();
+    build(site.path(), &out, &[]);
+    assert!(article(&out, "docs/tides").contains("<caption>Tide table no. 1</caption>"));
 }
