@@ -336,7 +336,12 @@ test('a diagram scaled too small to read offers its full size, in a dialog that 
     assert.ok(size.svg > size.view * 0.9, `drawn at full size: ${JSON.stringify(size)}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.locator('article svg[aria-roledescription]').count(), inArticle, 'the diagram is back in the article');
+    // Back in the article: at once, or, when the column's width changed while the dialog
+    // was open (the page's scrollbar hidden under the modal) and the diagram was redrawn, once
+    // that redraw is done.
+    await page
+      .waitForFunction((n) => document.querySelectorAll('article svg[aria-roledescription]').length === n, inArticle, { timeout: 15_000 })
+      .catch(() => assert.fail(`the diagram is back in the article (expected ${inArticle})`));
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Show the diagram at full size');
     assert.deepEqual(unexpected(problems), []);
     await context.close();
