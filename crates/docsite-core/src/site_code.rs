@@ -123,16 +123,26 @@ impl MdxOptions {
     }
 }
 
+/// Creates the site's build cache folder `cache`, refused when a link makes it lead outside
+/// the site (docsite writes only inside the folders it was given).
+fn create_cache(site_dir: &Path, cache: &Path) -> Result<(), BuildError> {
+    if let Some(target) = leads_outside(site_dir, cache) {
+        return Err(BuildError::Refused(format!(
+            "{} leads to {}, outside the site: docsite writes the site's build cache only inside the site folder; remove the link",
+            cache.display(),
+            target.display()
+        )));
+    }
+    std::fs::create_dir_all(cache).map_err(BuildError::io(cache))
+}
+
 /// Writes the config evaluator into the site's cache folder ([`CONFIG_LOADER`]) when the
 /// site's MDX needs its own plugins, and returns its path (given to the Vite side as
 /// `DOCSITE_CONFIG_LOADER`); `None` when it does not.
 pub(crate) fn config_loader(site_dir: &Path, mdx: &MdxOptions) -> Result<Option<PathBuf>, BuildError> {
     let Some(plugins) = &mdx.site_plugins else { return Ok(None) };
     let cache = crate::paths::absolute(&site_dir.join(CACHE_DIR));
-    if let Some(target) = leads_outside(site_dir, &cache) {
-        return Err(BuildError::Refused(format!("{} leads to {}, outside the site: docsite writes the site's build cache only inside the site folder; remove the link", cache.display(), target.display())));
-    }
-    std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
+    create_cache(site_dir, &cache)?;
     let file = cache.join(CONFIG_LOADER);
     if std::fs::read_to_string(&file).ok().as_deref() != Some(plugins.loader) {
         std::fs::write(&file, plugins.loader).map_err(BuildError::io(&file))?;
@@ -171,14 +181,7 @@ pub fn ensure(theme: &Path, site_dir: &Path, pages_dir: Option<&Path>, (modules,
     if let Some(build) = built() {
         return Ok(build);
     }
-    if let Some(target) = leads_outside(site_dir, &cache) {
-        return Err(BuildError::Refused(format!(
-            "{} leads to {}, outside the site: docsite writes the site's build cache only inside the site folder; remove the link",
-            cache.display(),
-            target.display()
-        )));
-    }
-    std::fs::create_dir_all(&cache).map_err(BuildError::io(&cache))?;
+    create_cache(site_dir, &cache)?;
     // One process installs and builds at a time; one that waited finds the build done. The
     // lock is on the cache folder itself (checked above to stay inside the site): no lock
     // file that a link could send elsewhere.
