@@ -183,6 +183,7 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options:
   let building = false;
   return [
     { name: 'docsite:mdx-source', enforce: 'pre', transform: (code, id) => (/\.mdx?$/.test(cleanId(id)) && !id.includes('?') ? { code: docusaurusSyntax(code), map: null } : null) },
+    mdxHotUpdates(),
     reportingCompileErrors({
       ...plain,
       name: 'docsite:mdx',
@@ -202,6 +203,28 @@ function mdxFiles(themeDir: string, siteDir: string, docs: Set<string>, options:
       },
     }),
   ];
+}
+
+/**
+ * `docsite dev` (Vite's dev server): an edit of a `.md`/`.mdx` module reaches the open page
+ * without a reload. Each compiled module accepts its own updates and hands the new module
+ * to the theme (`__docsiteMdxUpdate`, set by `src/app/siteComponents.ts`), which renders
+ * the islands of a doc on the MDX path again with it; a module the theme does not show as a
+ * doc (a partial, an `.mdx` a React page imports) passes the update on to its importers, as
+ * Vite would without it. (React Fast Refresh cannot take these modules: they export their
+ * `toc` beside the component.) Not in a build.
+ */
+function mdxHotUpdates(): Plugin {
+  return {
+    name: 'docsite:mdx-hot-updates',
+    apply: 'serve',
+    transform(code, id) {
+      const file = cleanId(id);
+      if (!/\.mdx?$/.test(file) || id.includes('?')) return null;
+      const accept = `\nif (import.meta.hot) import.meta.hot.accept((next) => { if (!next || !globalThis.__docsiteMdxUpdate?.(${JSON.stringify(file)}, next)) import.meta.hot.invalidate(); });\n`;
+      return { code: code + accept, map: null };
+    },
+  };
 }
 
 /** The remark and rehype plugins a Docusaurus content plugin adds to its MDX. */
@@ -811,8 +834,14 @@ function recordInputs(themeDir: string, siteDir: string, outDir: string, read: s
  */
 function siteComponents(themeDir: string, siteDir: string | null, componentsFile: string | null): Plugin {
   const id = 'virtual:docsite-site-components';
+  // Under `docsite dev` each entry names its file too, for the hot updates of docs
+  // (`mdxHotUpdates`); a build's bundle carries no path of the machine it was built on.
+  let serving = false;
   return {
     name: 'docsite:site-components',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     resolveId(source) {
       return source === id ? `\0${id}` : null;
     },
@@ -823,9 +852,16 @@ function siteComponents(themeDir: string, siteDir: string | null, componentsFile
       const entries = modules.map((rel) => {
         const file = path.join(siteDir, rel);
         const source = path.relative(themeDir, file).split(path.sep).join('/');
-        return `  ${JSON.stringify(rel)}: { load: () => import(${JSON.stringify(file)}), source: ${JSON.stringify(source)} },`;
+        const served = serving ? `, file: ${JSON.stringify(file)}` : '';
+        return `  ${JSON.stringify(rel)}: { load: () => import(${JSON.stringify(file)}), source: ${JSON.stringify(source)}${served} },`;
       });
-      return `export const siteComponents = {\n${entries.join('\n')}\n};\n`;
+      // The docs' modules accept their own edits (`mdxHotUpdates`); accepting them here too
+      // keeps Vite from marking this module's importers as edited, up to the theme's own
+      // modules the docs import (MDX's provider), which the new module would then import
+      // as new instances, with contexts of their own.
+      const docs = modules.filter((rel) => /\.mdx?$/.test(rel)).map((rel) => path.join(siteDir, rel));
+      const accept = serving && docs.length ? `if (import.meta.hot) import.meta.hot.accept(${JSON.stringify(docs)}, () => {});\n` : '';
+      return `export const siteComponents = {\n${entries.join('\n')}\n};\n${accept}`;
     },
   };
 }

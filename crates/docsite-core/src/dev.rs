@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::build::{check_with, write_file, ChunkNames, Chunks, RenderCache, Site};
+use crate::build::{check_with, write_file, ChunkNames, Chunks, DocUpdate, RenderCache, Site};
 use crate::contract::PageData;
 use crate::diagnostics::BuildError;
 use crate::paths::encode_path;
@@ -213,9 +213,8 @@ impl DevSession {
             // Gone: an editor's scratch file (written, renamed over the file) or a removed
             // file of the code, which Vite reports where it is imported; a removed page
             // (a route less) or Markdown file needs the whole rebuild.
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             let rel = path.strip_prefix(&self.site_dir).map(|r| r.to_string_lossy().replace('\\', "/")).unwrap_or_default();
-            return in_code && !modules.contains(&rel) && !matches!(ext, "md" | "mdx");
+            return in_code && !modules.contains(&rel) && !is_markdown(path);
         }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if !matches!(ext, "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "css" | "scss" | "sass" | "json") || !path.is_file() {
@@ -242,7 +241,9 @@ impl DevSession {
         let kept = self.state.take();
         // A component a doc uses is read by the doc's rendering (its exports): those docs
         // are rendered again; other code edits change no Markdown.
-        let components: HashSet<String> = kept.as_ref().map(|(site, _)| site.site_components().into_iter().collect()).unwrap_or_default();
+        // (A doc on the MDX path is among the components, and is rendered again anyway: its
+        // text changed.)
+        let components: HashSet<String> = kept.as_ref().map(|(site, _)| site.site_components().into_iter().filter(|m| !is_markdown(Path::new(m))).collect()).unwrap_or_default();
         let used_by_docs = changed.iter().any(|p| p.strip_prefix(&self.site_dir).is_ok_and(|rel| components.contains(&rel.to_string_lossy().replace('\\', "/"))));
         let result = self.full(&changed, !used_by_docs, true);
         if result.is_err() && self.state.is_none() {
@@ -274,7 +275,7 @@ impl DevSession {
     /// rendering only docs whose text changed, and writes the pages whose data changed.
     pub fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, BuildError> {
         let start = Instant::now();
-        let markdown_only = changed.iter().all(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("md" | "mdx")));
+        let markdown_only = changed.iter().all(|p| is_markdown(p));
         if !changed.is_empty() && markdown_only {
             if let Some(rebuilt) = self.update(changed, start)? {
                 return Ok(rebuilt);
@@ -420,19 +421,43 @@ impl DevSession {
     }
 
     /// The fast path of [`DevSession::rebuild`]; `Ok(None)` when it does not apply.
+    ///
+    /// A doc on the MDX path is a module of the site's code: while Vite's dev server runs,
+    /// it sends the edited module to the open pages (`mdxHotUpdates` in
+    /// `theme/site-code.config.ts`) and this checks its links and anchors; its pages are
+    /// pre-rendered again with the next build of the code, once edits settle
+    /// ([`DevSession::refresh_code`]), and reloaded then only if their data changed.
     fn update(&mut self, changed: &[PathBuf], start: Instant) -> Result<Option<Rebuilt>, BuildError> {
         let Some((mut site, mut chunks)) = self.state.take() else { return Ok(None) };
+        let served = self.vite.is_some();
         let mut indices = std::collections::BTreeSet::new();
+        let mut compiled = Vec::new();
+        // The site build's warnings are not the link stage's, which an update checks again:
+        // they stay as the last build of the code gave them.
+        let code_warnings = self.theme.as_ref().map(|t| t.warnings.clone()).unwrap_or_default();
         for path in changed {
-            match site.update_doc(path) {
-                Ok(Some(pages)) => indices.extend(pages),
+            match site.update_doc(path, served) {
+                Ok(Some(DocUpdate::Rendered(pages))) => indices.extend(pages),
+                Ok(Some(DocUpdate::Compiled(_))) => compiled.push(path.clone()),
                 // The full check starts from the files, whatever was updated so far.
                 Ok(None) => return Ok(None),
+                Err(BuildError::Invalid(mut diags)) => {
+                    diags.extend(code_warnings);
+                    self.state = Some((site, chunks));
+                    return Err(BuildError::Invalid(diags));
+                }
                 Err(e) => {
                     self.state = Some((site, chunks));
                     return Err(e);
                 }
             }
+        }
+        site.diagnostics.extend(code_warnings);
+        self.code_changed.extend(compiled.iter().cloned());
+        if indices.is_empty() && !compiled.is_empty() {
+            let diagnostics = site.diagnostics.clone();
+            self.state = Some((site, chunks));
+            return Ok(Some(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: compiled.len(), written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind: RebuildKind::Hot }));
         }
         let mut timings = vec![("update", start.elapsed().as_secs_f64())];
         let t = Instant::now();
@@ -578,13 +603,17 @@ fn page_path(path: &str) -> String {
     if path.is_empty() { "/".into() } else { path.to_string() }
 }
 
+/// Whether `path` is a Markdown file (`.md`, `.mdx`).
+fn is_markdown(path: &Path) -> bool {
+    matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "mdx"))
+}
+
 /// Whether an edit of `path` reaches only docs and sidebars: a Markdown file, a sidebars
 /// file (`sidebars.json`, `sidebars.js`, …, `versioned_sidebars/*`) or a category's
 /// `_category_` file. A sidebars file the config names otherwise counts as any other file.
 fn is_doc_source(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    matches!(ext, "md" | "mdx")
+    is_markdown(path)
         || name.starts_with("sidebars.")
         || path.parent().and_then(|d| d.file_name()).is_some_and(|d| d == "versioned_sidebars")
         || matches!(name, "_category_.json" | "_category_.yml" | "_category_.yaml")

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use docsite_core::build::{check_with, RenderCache, Site};
+use docsite_core::build::{check_with, DocUpdate, RenderCache, Site};
 use docsite_core::contract::Node;
 use docsite_core::diagnostics::BuildError;
 
@@ -134,8 +134,9 @@ fn a_body_edit_updates_the_page_and_its_landing_route_in_place() {
     let mut site = check_with(dir.path(), Some(&mut cache)).unwrap();
     let intro = dir.path().join("docs/intro.md");
     edit(&intro, "Text with", "Edited text with");
-    let pages = site.update_doc(&intro).unwrap().expect("a body edit is updated in place");
-    assert_eq!(pages.len(), 2, "the doc and its version's landing route");
+    let update = site.update_doc(&intro, false).unwrap().expect("a body edit is updated in place");
+    assert!(matches!(update, DocUpdate::Rendered(_)), "{update:?}");
+    assert_eq!(update.pages().len(), 2, "the doc and its version's landing route");
     assert!(page_text(&site, "/docs/next/intro").contains("Edited text with"));
     assert!(page_text(&site, "/docs/next").contains("Edited text with"));
 }
@@ -146,11 +147,11 @@ fn edits_beyond_the_body_need_a_full_check() {
     let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
     let intro = dir.path().join("docs/intro.md");
     edit(&intro, "title: Introduction", "title: A new title");
-    assert!(site.update_doc(&intro).unwrap().is_none(), "front matter changes the sidebar and pager");
-    assert!(site.update_doc(&dir.path().join("docs/new.md")).unwrap().is_none(), "an unknown file");
+    assert!(site.update_doc(&intro, false).unwrap().is_none(), "front matter changes the sidebar and pager");
+    assert!(site.update_doc(&dir.path().join("docs/new.md"), false).unwrap().is_none(), "an unknown file");
     // A site checked without a cache keeps nothing to update.
     let mut plain = docsite_core::build::check(dir.path()).unwrap();
-    assert!(plain.update_doc(&intro).unwrap().is_none());
+    assert!(plain.update_doc(&intro, false).unwrap().is_none());
 }
 
 #[test]
@@ -159,16 +160,16 @@ fn an_update_checks_its_own_links_and_the_anchors_others_link_to() {
     let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
     let intro = dir.path().join("docs/intro.md");
     edit(&intro, "Text with", "A [broken link](./missing.md). Text with");
-    let report = errors(site.update_doc(&intro));
+    let report = errors(site.update_doc(&intro, false));
     assert!(report.contains("docs/intro.md:12:3: broken link `./missing.md`"), "{report}");
 
     edit(&intro, "A [broken link](./missing.md). ", "");
-    site.update_doc(&intro).unwrap().expect("fixed");
+    site.update_doc(&intro, false).unwrap().expect("fixed");
 
     // intro links to formatting.md#code-blocks: renaming that heading breaks intro.
     let formatting = dir.path().join("docs/formatting.md");
     edit(&formatting, "## Code blocks", "## Code samples");
-    let report = errors(site.update_doc(&formatting));
+    let report = errors(site.update_doc(&formatting, false));
     assert!(report.contains("docs/intro.md:") && report.contains("broken anchor `formatting.md#code-blocks`"), "{report}");
 }
 
@@ -181,12 +182,38 @@ fn a_doc_starting_to_use_a_component_no_page_used_needs_a_full_check() {
     let care = dir.path().join("docs/care.md");
     // WickCounter's module is built already (docs/lighting.mdx uses it).
     edit(&care, "Trim the wick", "import { Flame } from '@site/src/components/WickCounter';\n\n<Flame size={2} />\n\nTrim the wick");
-    site.update_doc(&care).unwrap().expect("a component already built is updated in place");
+    site.update_doc(&care, false).unwrap().expect("a component already built is updated in place");
     std::fs::write(dir.path().join("src/components/Glass.js"), "export default function Glass() {\n  return <p>Glass</p>;\n}\n").unwrap();
     edit(&care, "<Flame size={2} />", "<Flame size={2} />\n\n<Glass />");
     edit(&care, "import { Flame }", "import Glass from '@site/src/components/Glass';\nimport { Flame }");
-    assert!(site.update_doc(&care).unwrap().is_none(), "a component not in the site's code build");
+    assert!(site.update_doc(&care, false).unwrap().is_none(), "a component not in the site's code build");
     // The full check then has it, as the code build does.
     let site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
     assert!(site.site_components().contains(&"src/components/Glass.js".to_string()), "{:?}", site.site_components());
+}
+
+#[test]
+fn a_doc_on_the_mdx_path_is_updated_in_place_only_while_vite_serves_its_module() {
+    // `docsite dev` with Vite's dev server: the edited module reaches the open page from
+    // Vite, and the engine checks the doc's links at once; the pages wait for the next
+    // build of the site's code. Without it, the site's code is built again first.
+    let dir = copy_of("mdx-path");
+    let mut site = check_with(dir.path(), Some(&mut RenderCache::default())).unwrap();
+    let doc = dir.path().join("docs/expressions.mdx");
+    edit(&doc, "One plus one is", "One and one make");
+    assert!(site.update_doc(&doc, false).unwrap().is_none(), "not served: the full path builds the code");
+    let update = site.update_doc(&doc, true).unwrap().expect("served: updated in place");
+    assert!(matches!(update, DocUpdate::Compiled(ref pages) if pages.len() == 1), "{update:?}");
+
+    edit(&doc, "One and one make", "See [the missing page](./missing.md). One and one make");
+    let report = errors(site.update_doc(&doc, true));
+    assert!(report.contains("docs/expressions.mdx:") && report.contains("broken link `./missing.md`"), "{report}");
+
+    // A Markdown doc that starts to need JavaScript is a module the code build lacks.
+    let intro = dir.path().join("docs/intro.md");
+    edit(&doc, "See [the missing page](./missing.md). ", "");
+    site.update_doc(&doc, true).unwrap().expect("fixed");
+    let text = std::fs::read_to_string(&intro).unwrap();
+    std::fs::write(&intro, format!("{text}\nTwo plus two is {{2 + 2}}.\n")).unwrap();
+    assert!(site.update_doc(&intro, true).unwrap().is_none(), "a doc new to the MDX path needs the full path");
 }

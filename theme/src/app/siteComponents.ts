@@ -24,15 +24,34 @@ export async function loadSiteModule(module: string): Promise<Record<string, unk
   if (done) return done;
   const entry = siteComponents[module];
   if (!entry) throw new Error(`The component ${module} is not part of this theme build (was the site's code built?).`);
-  const namespace = await entry.load();
-  if (isMdxDoc(module)) {
-    const { mdxDoc } = await import('../docusaurus/mdx');
-    const wrapped = { ...namespace, default: mdxDoc(namespace.default as ComponentType<Record<string, unknown>>) };
-    loaded.set(module, wrapped);
-    return wrapped;
-  }
+  const namespace = await adopt(module, await entry.load());
   loaded.set(module, namespace);
   return namespace;
+}
+
+/** A module's namespace as the islands use it: a doc's default export gets its MDX components. */
+async function adopt(module: string, namespace: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!isMdxDoc(module)) return namespace;
+  const { mdxDoc } = await import('../docusaurus/mdx');
+  return { ...namespace, default: mdxDoc(namespace.default as ComponentType<Record<string, unknown>>) };
+}
+
+/** The event an island of `module` re-renders on: its module was edited (`docsite dev`). */
+export const SITE_MODULE_UPDATED = 'docsite:site-module-updated';
+
+// `docsite dev`: an edited doc on the MDX path arrives here as its new module
+// (`mdxHotUpdates` in `site-code.config.ts`); its islands render it in place of the old one.
+// `false` (not a doc this page's code knows) lets Vite pass the update on to the importers.
+if (import.meta.hot) {
+  (globalThis as { __docsiteMdxUpdate?: (file: string, next: Record<string, unknown>) => boolean }).__docsiteMdxUpdate = (file, next) => {
+    const module = Object.keys(siteComponents).find((key) => siteComponents[key]?.file === file);
+    if (!module || !isMdxDoc(module)) return false;
+    void adopt(module, next).then((namespace) => {
+      loaded.set(module, namespace);
+      window.dispatchEvent(new CustomEvent(SITE_MODULE_UPDATED, { detail: module }));
+    });
+    return true;
+  };
 }
 
 /** The export `name` of a loaded module, checked to be a component. */

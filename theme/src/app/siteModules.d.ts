@@ -22,6 +22,8 @@ declare module 'virtual:docsite-site-components' {
     load: () => Promise<Record<string, unknown>>;
     /** The module as Vite's manifest keys it (for its stylesheets). */
     source: string;
+    /** Its absolute path: under `docsite dev` only (hot updates of docs on the MDX path). */
+    file?: string;
   };
 
   /** Module path relative to the site (`src/components/Chart/index.js`) -> its chunk. */

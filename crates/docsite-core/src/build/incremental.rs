@@ -109,11 +109,12 @@ pub(super) struct Incremental {
 impl Site {
     /// Updates the site after an edit of one Markdown file, when the edit changes nothing
     /// but the page's own body: same front matter, same title. Renders that file, checks
-    /// every link and anchor of the site again, and returns the pages whose data changed.
+    /// every link and anchor of the site again, and says which pages changed.
     /// `Ok(None)` means the edit reaches further (a new title, the first use of one of the
-    /// site's components, which its code build lacks, a doc on the MDX path; or this site was checked without a
-    /// cache): check the whole site again.
-    pub fn update_doc(&mut self, path: &Path) -> Result<Option<Vec<usize>>, BuildError> {
+    /// site's components, which its code build lacks; a doc on the MDX path when its module
+    /// is not `served` by Vite's dev server; or this site was checked without a cache): check
+    /// the whole site again.
+    pub fn update_doc(&mut self, path: &Path, served: bool) -> Result<Option<DocUpdate>, BuildError> {
         let Some(inc) = self.incremental.as_deref_mut() else { return Ok(None) };
         let Some(state) = inc.docs.get(path) else { return Ok(None) };
         let Ok(text) = std::fs::read_to_string(path) else { return Ok(None) };
@@ -128,10 +129,12 @@ impl Site {
         }
         let ctx = RenderContext { site_dir: &self.config.site_dir, doc_routes: &inc.doc_routes, content_roots: &inc.content_roots, base_url: &self.config.base_url, toc_levels: self.config.toc_levels, data: &inc.data, versions: &self.site_data.versions, frame_src: self.config.frame_src(), doc_cards: &inc.doc_cards, mdx: crate::markdown::MdxPath::for_site(self.config.from_docusaurus), plugin_dirs: &inc.plugin_dirs, format: self.config.raw.markdown_format, html: self.config.html_policy(), comment_heading_ids: self.config.raw.comment_heading_ids };
         let mut r = markdown::render_doc(path, body, body_line, &state.route, state.levels, &ctx);
-        // A doc on the MDX path is compiled by the site's code build, which the full path runs.
-        if r.h1 != state.h1 || r.mdx_path {
+        // A doc on the MDX path is compiled by the site's code build, which the full path
+        // runs, unless Vite's dev server sends the new module to the open pages.
+        if r.h1 != state.h1 || (r.mdx_path && !served) {
             return Ok(None);
         }
+        let compiled = r.mdx_path;
         // A component of the site that no page used yet is not in the site's code build:
         // the full path builds it again with it.
         let uses = site_components_in([r.content.as_slice()]);
@@ -159,7 +162,29 @@ impl Site {
             return Err(BuildError::Invalid(diags));
         }
         self.diagnostics = diags;
-        Ok(Some(state.pages.clone()))
+        let pages = state.pages.clone();
+        Ok(Some(if compiled { DocUpdate::Compiled(pages) } else { DocUpdate::Rendered(pages) }))
+    }
+}
+
+/// The pages [`Site::update_doc`] changed, and who renders them now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocUpdate {
+    /// Rendered from Markdown: write the pages' data and HTML.
+    Rendered(Vec<usize>),
+    /// A doc on the MDX path, its links and anchors checked: its body is a module of the
+    /// site's code, which Vite's dev server sends to the open pages as it is; the pages are
+    /// pre-rendered again by the next build of that code (the current build has the old
+    /// module).
+    Compiled(Vec<usize>),
+}
+
+impl DocUpdate {
+    /// The pages whose data changed.
+    pub fn pages(&self) -> &[usize] {
+        match self {
+            DocUpdate::Rendered(pages) | DocUpdate::Compiled(pages) => pages,
+        }
     }
 }
 

@@ -33,7 +33,7 @@ use rayon::prelude::*;
 pub use check::{check, check_at, check_locale, check_with};
 pub use host_files::{HEADERS_FILE, REDIRECTS_FILE};
 pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
-pub use incremental::RenderCache;
+pub use incremental::{DocUpdate, RenderCache};
 use site::PageOut;
 pub(crate) use crate::output::write_file;
 pub use site::{DocPaths, Site};

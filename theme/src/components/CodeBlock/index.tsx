@@ -80,7 +80,9 @@ export function CodeBlockView({ lang, title, firstLine, signature, html, childre
   };
 
   return (
-    <div className={`code-block ${styles.codeBlock}`}>
+    // `data-laid-out` is set outside React, by the article's lay-out pass (`lib/reveal.ts`),
+    // before an island holding the block hydrates.
+    <div className={`code-block ${styles.codeBlock}`} suppressHydrationWarning>
       {title ? <div className={styles.title}>{title}</div> : null}
       <div className={styles.body}>
         <pre className={wrapped ? `${styles.pre} ${styles.wrapped}` : styles.pre} data-signature={signature ? '' : undefined} tabIndex={0}>

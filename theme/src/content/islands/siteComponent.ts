@@ -11,7 +11,7 @@
 // No JSX and no import of React here: React comes with the `kit` (see `IslandKit`).
 import type { ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
-import { loadSiteModule, siteComponent } from '../../app/siteComponents';
+import { loadSiteModule, siteComponent, SITE_MODULE_UPDATED } from '../../app/siteComponents';
 import type { Detach, IslandKit } from '../islands';
 
 /** Children HTML of each element, read once (a later attach after a detach reuses it). */
@@ -31,14 +31,13 @@ function reactIsland(
   childrenHtml: string | null,
   hydrate: boolean,
   onRecoverableError: (error: unknown) => void,
-): Root {
+): { root: Root; show: (Component: ComponentType<Record<string, unknown>>) => void } {
   const [h, createRoot, hydrateRoot, PageContexts] = kit;
   const children = childrenHtml === null ? undefined : h('div', { 'data-site-children': '', dangerouslySetInnerHTML: { __html: childrenHtml } });
-  const tree = h(PageContexts, null, h(Component, props, children));
-  if (hydrate) return hydrateRoot(element, tree, { onRecoverableError });
-  const root = createRoot(element);
-  root.render(tree);
-  return root;
+  const tree = (Shown: ComponentType<Record<string, unknown>>) => h(PageContexts, null, h(Shown, props, children));
+  const root = hydrate ? hydrateRoot(element, tree(Component), { onRecoverableError }) : createRoot(element);
+  if (!hydrate) root.render(tree(Component));
+  return { root, show: (Shown) => root.render(tree(Shown)) };
 }
 
 export function attach(element: HTMLElement, kit: IslandKit): Detach {
@@ -50,12 +49,21 @@ export function attach(element: HTMLElement, kit: IslandKit): Detach {
   const hydrate = element.hasAttribute('data-ssr');
   let root: Root | null = null;
   let stopped = false;
+  // `docsite dev`: the module's edits (a doc on the MDX path) render here as they arrive.
+  let updated: ((event: Event) => void) | null = null;
   loadSiteModule(module).then(
     () => {
       if (stopped) return;
-      root = reactIsland(kit, element, siteComponent(module, name), props, html, hydrate, (error) =>
+      const island = reactIsland(kit, element, siteComponent(module, name), props, html, hydrate, (error) =>
         console.error(`[docsite] ${module} rendered differently in the browser than on the server.`, error),
       );
+      root = island.root;
+      if (import.meta.hot) {
+        updated = (event) => {
+          if ((event as CustomEvent<string>).detail === module) island.show(siteComponent(module, name));
+        };
+        window.addEventListener(SITE_MODULE_UPDATED, updated);
+      }
     },
     (error: unknown) => {
       if (!stopped) console.error(`[docsite] The code of ${module} could not load; it stays as the server wrote it.`, error);
@@ -63,6 +71,7 @@ export function attach(element: HTMLElement, kit: IslandKit): Detach {
   );
   return () => {
     stopped = true;
+    if (updated) window.removeEventListener(SITE_MODULE_UPDATED, updated);
     element.removeAttribute('data-ssr');
     const mounted = root;
     // Not inside the commit of the page that removes the article: React refuses to unmount
