@@ -6,7 +6,10 @@
 //
 // usage: node bench/dev-react.mjs [SITE_DIR ROUTE FILE TEXT] [SAVES]
 //   defaults: fixtures/react-pages, /, src/components/Greeting/index.js, "Welcome", 10
-//   TEXT is a piece of text the file shows on the page (each save changes it).
+//   TEXT is a piece of text the file shows on the page (each save changes it); FILE is
+//   relative to SITE_DIR. DOCSITE_DEV_IN_PLACE=1 runs on SITE_DIR itself instead of a copy
+//   (a site whose docs lie beside it, `path: '../docs'`), and puts FILE back at the end.
+//   A doc on the MDX path (compiled by MDX as part of the site's code) is measured the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +21,8 @@ const [source, route, file, text] = args.length >= 4 ? [path.resolve(args[0]), a
 const saves = Number(args.length >= 4 ? (args[4] ?? 10) : (args[0] ?? 10));
 const { launch, openPage, startDev } = await e2eLib();
 
-const dev = await startDev(source, { timeout: 600_000 }).catch((e) => {
+const inPlace = process.env.DOCSITE_DEV_IN_PLACE === '1';
+const dev = await startDev(source, { timeout: 600_000, inPlace }).catch((e) => {
   console.error(e.message);
   process.exit(1);
 });
@@ -45,6 +49,7 @@ if (!original.includes(text)) {
   process.exit(1);
 }
 const times = [];
+if (inPlace) process.on('exit', () => fs.writeFileSync(target, original));
 for (let i = 0; i < saves; i++) {
   const shown = `${text} ${i}`;
   const t0 = performance.now();

@@ -31,12 +31,15 @@ const LEFT_OUT = new Set(['build', '.docsite', 'node_modules']);
  * `.docsite/` and `node_modules/` left out; the packages linked, as a real site's are large)
  * on a free port, after `prepare(dir)` changed the copy. Resolves once it serves; throws
  * with its output when it exits first or `timeout` ms pass. `stop()` ends it and removes the
- * copy (also when the process exits).
+ * copy (also when the process exits). `inPlace`: on `source` itself, no copy (a site whose
+ * content lies beside its folder, as a monorepo's does); the caller restores what it edits.
  */
-export async function startDev(source, { prepare, args = [], timeout = 120_000 } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-'));
-  fs.cpSync(source, dir, { recursive: true, filter: (p) => !LEFT_OUT.has(path.relative(source, p)) });
-  if (fs.existsSync(path.join(source, 'node_modules'))) fs.symlinkSync(path.join(source, 'node_modules'), path.join(dir, 'node_modules'));
+export async function startDev(source, { prepare, args = [], timeout = 120_000, inPlace = false } = {}) {
+  const dir = inPlace ? source : fs.mkdtempSync(path.join(os.tmpdir(), 'docsite-dev-'));
+  if (!inPlace) {
+    fs.cpSync(source, dir, { recursive: true, filter: (p) => !LEFT_OUT.has(path.relative(source, p)) });
+    if (fs.existsSync(path.join(source, 'node_modules'))) fs.symlinkSync(path.join(source, 'node_modules'), path.join(dir, 'node_modules'));
+  }
   prepare?.(dir);
   const port = await freePort();
   const child = spawn(BIN, ['dev', dir, '--port', String(port), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -44,7 +47,7 @@ export async function startDev(source, { prepare, args = [], timeout = 120_000 }
   child.stderr.on('data', (d) => (log += d));
   const stop = () => {
     child.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!inPlace) fs.rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', stop);
   const started = performance.now();
