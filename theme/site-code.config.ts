@@ -485,7 +485,7 @@ function textOf(node: TreeNode): string {
 }
 
 /**
- * Tables as the engine writes them (`markdown/mod.rs`): focusable (`tabindex="0"`, a
+ * Tables as the engine writes them (`markdown/tables.rs`): focusable (`tabindex="0"`, a
  * scrollable region), each body cell with its column's header text as `data-label` (the
  * narrow layout's label).
  */

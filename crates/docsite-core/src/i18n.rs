@@ -15,7 +15,7 @@
 //! - `docusaurus-theme-classic/navbar.json` and `footer.json`: the navbar and footer labels
 //!   (`config.rs`, as it reads a locale's configuration);
 //! - `docusaurus-plugin-content-docs/<current|version-X>.json`: the version label and the
-//!   sidebars' category, link and doc labels (`load.rs`, after the sidebars);
+//!   sidebars' category, link and doc labels (`load/sidebars/translate.rs`, after the sidebars);
 //! - `docusaurus-plugin-content-blog/options.json`: the blog's title and description;
 //! - `code.json`: the messages of the theme and of the site's own code, over the theme's
 //!   defaults for the locale from `@docusaurus/theme-translations` when the site has it

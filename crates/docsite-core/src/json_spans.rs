@@ -1,6 +1,6 @@
 //! Where a value sits in a JSON file, for diagnostics.
 //!
-//! serde_json forgets positions once a file is parsed; the sidebar checks of `load.rs`
+//! serde_json forgets positions once a file is parsed; the sidebar checks of `load/sidebars/`
 //! walk a `serde_json::Value` and name the item they judge by its path (`docs[3].items[0]`,
 //! key `lable`). [`JsonSpans`] parses the same text once more with jsonc-parser (dprint's
 //! parser, which keeps every node's byte range) and answers the line and column of such a
