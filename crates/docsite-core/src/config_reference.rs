@@ -53,7 +53,7 @@ pub fn splice(page: &str, generated: &str) -> Option<String> {
     let start = page.find(START_MARKER)? + START_MARKER.len();
     let end = start + page[start..].find(END_MARKER)?;
     Some(format!(
-        "{}\n<!-- Generated from the doc comments in crates/docsite-core/src/config.rs; do not edit. Regenerate: {WRITE_COMMAND} -->\n\n{}\n{}",
+        "{}\n<!-- Generated from the doc comments in crates/docsite-core/src/config/; do not edit. Regenerate: {WRITE_COMMAND} -->\n\n{}\n{}",
         &page[..start],
         generated,
         &page[end..]
@@ -368,7 +368,7 @@ mod tests {
         }
         assert!(
             stale.is_empty(),
-            "the configuration reference is stale ({}): the config types in crates/docsite-core/src/config.rs changed; run `{WRITE_COMMAND}`",
+            "the configuration reference is stale ({}): the config types in crates/docsite-core/src/config/ changed; run `{WRITE_COMMAND}`",
             stale.join(", ")
         );
     }
@@ -377,7 +377,7 @@ mod tests {
     #[test]
     fn config_reference_documents_every_key_and_table() {
         let (_, undocumented) = reference();
-        assert!(undocumented.is_empty(), "give these a `///` comment in config.rs: {}", undocumented.join(", "));
+        assert!(undocumented.is_empty(), "give these a `///` comment in config/: {}", undocumented.join(", "));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //!   translated file replaces the file of the same path in the content folder; a file with
 //!   no translation is read untranslated (the translation folder adds no pages);
 //! - `docusaurus-theme-classic/navbar.json` and `footer.json`: the navbar and footer labels
-//!   (`config.rs`, as it reads a locale's configuration);
+//!   (`config/locale.rs`, as it reads a locale's configuration);
 //! - `docusaurus-plugin-content-docs/<current|version-X>.json`: the version label and the
 //!   sidebars' category, link and doc labels (`load/sidebars/translate.rs`, after the sidebars);
 //! - `docusaurus-plugin-content-blog/options.json`: the blog's title and description;

@@ -2,7 +2,7 @@
 //! data components (`<Showcase />`, `<UserGrid />`, `<ConformanceTable />`,
 //! `<VersionsTable />`), turned into content-tree elements.
 //!
-//! Data components are filled from the validated data files (`data_files.rs`). Tables are
+//! Data components are filled from the validated data files (`data_files/sets.rs`). Tables are
 //! plain HTML tables (the theme's Markdown styles apply, scrolling sideways when narrow); `Showcase` and `UserGrid` are
 //! theme components whose children the engine builds in a fixed shape:
 //!
