@@ -436,6 +436,12 @@ impl DevSession {
         // they stay as the last build of the code gave them.
         let code_warnings = self.theme.as_ref().map(|t| t.warnings.clone()).unwrap_or_default();
         for path in changed {
+            // A partial (`_part.mdx`) is no page: the docs on the MDX path that import it
+            // take its new module from Vite; the next code build checks them with it.
+            if served && is_partial(path) && !site.is_doc_source(path) {
+                compiled.push(path.clone());
+                continue;
+            }
             match site.update_doc(path, served) {
                 Ok(Some(DocUpdate::Rendered(pages))) => indices.extend(pages),
                 Ok(Some(DocUpdate::Compiled(_))) => compiled.push(path.clone()),
@@ -606,6 +612,12 @@ fn page_path(path: &str) -> String {
 /// Whether `path` is a Markdown file (`.md`, `.mdx`).
 fn is_markdown(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("md" | "mdx"))
+}
+
+/// Whether `path` is a Markdown partial: a Markdown file whose name starts with `_`, which
+/// is no page (as in Docusaurus) but text docs import.
+fn is_partial(path: &Path) -> bool {
+    is_markdown(path) && path.is_file() && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('_'))
 }
 
 /// Whether an edit of `path` reaches only docs and sidebars: a Markdown file, a sidebars

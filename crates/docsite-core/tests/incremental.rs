@@ -217,3 +217,17 @@ fn a_doc_on_the_mdx_path_is_updated_in_place_only_while_vite_serves_its_module()
     std::fs::write(&intro, format!("{text}\nTwo plus two is {{2 + 2}}.\n")).unwrap();
     assert!(site.update_doc(&intro, true).unwrap().is_none(), "a doc new to the MDX path needs the full path");
 }
+
+#[test]
+fn an_edit_of_a_partial_renders_the_docs_that_import_it_again() {
+    // A doc on the MDX path reads the partials it imports (their headings join its table of
+    // contents, their code blocks are highlighted): its rendering holds while they read the same.
+    let dir = copy_of("mdx-path");
+    let mut cache = RenderCache::default();
+    check_with(dir.path(), Some(&mut cache)).unwrap();
+    edit(&dir.path().join("docs/_part.mdx"), "## From the partial", "## Out of the partial");
+    let site = check_with(dir.path(), Some(&mut cache)).unwrap();
+    let toc = format!("{:?}", site.page("/docs/partials").expect("the partials page").toc);
+    assert!(toc.contains("Out of the partial") && !toc.contains("From the partial"), "{toc}");
+    assert_eq!(cache.rendered_last, 1, "only the doc importing the partial");
+}

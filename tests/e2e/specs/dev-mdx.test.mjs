@@ -74,3 +74,22 @@ test("a broken link written in a doc on the MDX path is reported at once, at its
   edit('[Broken](./missing.md). ', '');
   await printed(from, /docs\/expressions\.mdx: sent to the open pages as a hot update/, 10_000);
 });
+
+test('an edit of a partial shows on the open page of the doc importing it, without a reload', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${dev.base}/docs/partials`, { waitUntil: 'load' });
+  await page.waitForFunction(appStarted, null, { timeout: 30_000 });
+  await page.waitForFunction(() => Object.keys(document.querySelector('[data-module="docs/partials.mdx"]') ?? {}).some((k) => k.startsWith('__reactContainer')), null, { timeout: 30_000 });
+  await page.evaluate(() => (window.__notReloaded = true));
+  const from = output().length;
+  const part = path.join(dev.dir, 'docs/_part.mdx');
+  fs.writeFileSync(part, fs.readFileSync(part, 'utf8').replace('This text lives in', 'This text now lives in'));
+  await page.getByText('This text now lives in').waitFor({ timeout: 10_000 });
+  assert.equal(await page.evaluate(() => window.__notReloaded), true, 'the page was not reloaded');
+  await printed(from, /docs\/_part\.mdx: sent to the open pages as a hot update/, 10_000);
+  assert.doesNotMatch(output().slice(from).split('sent to the open pages')[0], /vite build/, 'no build of the site code came before it');
+  await printed(from, /the site's React code rebuilt for pre-rendering in \d+ ms/);
+  assert.match(await (await fetch(`${dev.base}/docs/partials`)).text(), /This text now lives in/);
+  assert.deepEqual(unexpected(problems, /\[vite\]/), []);
+  await context.close();
+});

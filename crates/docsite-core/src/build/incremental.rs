@@ -58,6 +58,7 @@ impl RenderCache {
         deps.doc_files.iter().all(|(file, route)| ctx.doc_routes.get(file) == route.as_ref())
             && (!deps.every_doc || entry.doc_files == self.doc_files)
             && deps.cards.as_ref().is_none_or(|cards| ctx.doc_cards.get(source) == cards.as_ref())
+            && deps.files.iter().all(|(file, hash)| std::fs::read_to_string(file).ok().map(|t| markdown::text_hash(&t)) == Some(*hash))
     }
 }
 
@@ -107,6 +108,11 @@ pub(super) struct Incremental {
 }
 
 impl Site {
+    /// Whether `path` is the source of a doc the last check read (kept for `docsite dev`).
+    pub fn is_doc_source(&self, path: &Path) -> bool {
+        self.incremental.as_deref().is_some_and(|inc| inc.docs.contains_key(path))
+    }
+
     /// Updates the site after an edit of one Markdown file, when the edit changes nothing
     /// but the page's own body: same front matter, same title. Renders that file, checks
     /// every link and anchor of the site again, and says which pages changed.

@@ -209,6 +209,17 @@ pub struct RenderDeps {
     pub every_doc: bool,
     /// The cards `<DocCardList />` showed (`None`: the doc is no category's page), when it is used.
     pub cards: Option<Option<Vec<DocCard>>>,
+    /// Other files the rendering read (the Markdown partials a doc on the MDX path imports:
+    /// their headings and code blocks), each with a hash of its text ([`text_hash`]).
+    pub files: Vec<(PathBuf, u64)>,
+}
+
+/// The hash of a file's text that [`RenderDeps::files`] records.
+pub fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 /// Renders one doc: by [`render`] when the Rust renderer understands all of it, else (a doc
