@@ -82,6 +82,8 @@ fn docs_that_need_javascript_are_compiled_by_mdx_and_written_as_docusaurus_write
     let partials = article(&out, "docs/partials");
     assert!(partials.contains("<h2 id=\"from-the-partial\""), "{partials}");
     assert!(partials.contains("Hello, kite flyer! This text lives in <code>_part.mdx</code>."), "{partials}");
+    // A link in the partial leads where it leads in the partial's own folder (a doc's route).
+    assert!(partials.contains("read <a href=\"/docs/intro\""), "the partial's link to a Markdown file: {partials}");
     assert!(!out.join("docs/_part").exists() && !out.join("docs/part").exists());
     assert!(partials.contains("<span class=\"k\">const</span> <span class=\"v\">greeting</span>"), "the partial's fence is highlighted: {partials}");
     // The partial's heading is in the doc's table of contents where the partial is used, as

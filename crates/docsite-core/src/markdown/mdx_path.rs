@@ -96,26 +96,8 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
         mdx_path: true,
         ..Rendered::default()
     };
-    // Each Markdown link and image of the doc, resolved as the Markdown path resolves it (a
-    // `.md` file to its route, an image to its copied asset), recorded for the link check,
-    // and handed to the theme as the URL to write for what MDX reads as written.
     let mut urls = serde_json::Map::new();
-    for (line, markdown) in link_lines(body) {
-        let one = render_markdown(source, &markdown, body_line + line - 1, route, toc_levels, ctx);
-        let written = first_url(&one.content);
-        out.links.extend(one.links);
-        out.assets.extend(one.assets);
-        // What the link's lookup read (`docsite dev` renders the doc again when it reads otherwise).
-        out.deps.doc_files.extend(one.deps.doc_files);
-        out.deps.every_doc |= one.deps.every_doc;
-        // What is wrong with the link itself (a refused scheme, a missing image).
-        out.diagnostics.extend(one.diagnostics);
-        if let (Some(raw), Some(url)) = (target_of(&markdown), written) {
-            if raw != url {
-                urls.insert(raw, serde_json::Value::String(url));
-            }
-        }
-    }
+    links(source, body, body_line, route, toc_levels, ctx, &mut out, &mut urls);
     // Each fenced code block, rendered as the Markdown path renders it (highlighted by
     // `highlight.rs`, its title, line numbers and highlighted lines read from the meta, a
     // mermaid diagram as the `Mermaid` element), keyed by its file and line: the site build
@@ -130,21 +112,15 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             code.insert(key, serde_json::json!({ "t": el.t, "a": el.a }));
         }
     }
-    // Links written in JSX with a literal URL (`<a href="/docs/x">`, `<Link to="/docs/x">`)
-    // are checked as Markdown links are, at their line; MDX writes them as they are.
-    for (line, target) in jsx_links(body) {
-        let one = render_markdown(source, &format!("[]({target})"), body_line + line - 1, route, toc_levels, ctx);
-        out.links.extend(one.links);
-        out.deps.doc_files.extend(one.deps.doc_files);
-        out.deps.every_doc |= one.deps.every_doc;
-        out.diagnostics.extend(one.diagnostics);
-    }
-    // The fences of the Markdown partials the doc imports, under their own file's key.
+    // The fences of the Markdown partials the doc imports, under their own file's key, and
+    // their links, resolved from the partial's own folder as Docusaurus's MDX loader
+    // resolves them when it compiles the partial.
     for spec in partials.values() {
         let Ok(file) = site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec) else { continue };
         let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
         read.push((file.file.clone(), super::text_hash(&text)));
         let (partial_body, partial_line) = without_front_matter(&text);
+        links(&file.file, partial_body, partial_line, route, toc_levels, ctx, &mut out, &mut urls);
         for (line, markdown) in fences(partial_body) {
             let one = render_markdown(&file.file, &markdown, partial_line + line - 1, route, toc_levels, ctx);
             out.diagnostics.extend(one.diagnostics);
@@ -202,6 +178,39 @@ pub(crate) fn is_mdx_path_content(content: &[Node]) -> bool {
 }
 
 static IMPORT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]"#).expect("valid"));
+
+/// The links of `body` (a file's text from its line `body_line + 1`): each Markdown link
+/// and image resolved as the Markdown path resolves it (a `.md` file to its route, an image
+/// to its copied asset), recorded for the link check and added to `urls` as the URL to write
+/// for what MDX reads as written; and each link written in JSX with a literal URL (`<a
+/// href="/docs/x">`, `<Link to="/docs/x">`), checked the same way at its line (MDX writes
+/// those as they are).
+#[allow(clippy::too_many_arguments)]
+fn links(source: &Path, body: &str, body_line: usize, route: &str, toc_levels: (u8, u8), ctx: &RenderContext<'_>, out: &mut Rendered, urls: &mut serde_json::Map<String, serde_json::Value>) {
+    for (line, markdown) in link_lines(body) {
+        let one = render_markdown(source, &markdown, body_line + line - 1, route, toc_levels, ctx);
+        let written = first_url(&one.content);
+        out.links.extend(one.links);
+        out.assets.extend(one.assets);
+        // What the link's lookup read (`docsite dev` renders the doc again when it reads otherwise).
+        out.deps.doc_files.extend(one.deps.doc_files);
+        out.deps.every_doc |= one.deps.every_doc;
+        // What is wrong with the link itself (a refused scheme, a missing image).
+        out.diagnostics.extend(one.diagnostics);
+        if let (Some(raw), Some(url)) = (target_of(&markdown), written) {
+            if raw != url {
+                urls.insert(raw, serde_json::Value::String(url));
+            }
+        }
+    }
+    for (line, target) in jsx_links(body) {
+        let one = render_markdown(source, &format!("[]({target})"), body_line + line - 1, route, toc_levels, ctx);
+        out.links.extend(one.links);
+        out.deps.doc_files.extend(one.deps.doc_files);
+        out.deps.every_doc |= one.deps.every_doc;
+        out.diagnostics.extend(one.diagnostics);
+    }
+}
 
 /// The Markdown partials the doc imports by default import: local name -> specifier.
 fn partial_imports(body: &str) -> BTreeMap<String, String> {
