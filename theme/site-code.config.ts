@@ -266,16 +266,21 @@ async function sitePluginLists(siteDir: string, site: SitePlugins, read: string[
   }
   return site.sets.map(({ at, key, dirs }) => {
     let options: unknown = config;
-    for (const step of at) options = options != null && typeof options === 'object' ? (options as Record<string | number, unknown>)[step] : undefined;
+    for (const step of at) options = field(options, step);
     const lists = { ...NO_PLUGINS };
     for (const name of Object.keys(NO_PLUGINS) as (keyof MarkdownPluginLists)[]) {
-      const list = options != null && typeof options === 'object' ? (options as Record<string, unknown>)[name] : undefined;
+      const list = field(options, name);
       if (list === undefined) continue;
       if (!Array.isArray(list)) throw new Error(`${site.config}: \`${key}.${name}\` is not a list of remark or rehype plugins`);
       lists[name] = list as PluginList;
     }
     return { dirs, lists };
   });
+}
+
+/** The value at `key` of an object or array in the evaluated config (undefined in anything else). */
+function field(value: unknown, key: string | number): unknown {
+  return value != null && typeof value === 'object' ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 /** What MDX throws when a file does not compile (a `VFileMessage`). */
@@ -360,9 +365,9 @@ export function docusaurusSyntax(code: string): string {
   for (let i = start; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const trimmed = line.trim();
-    const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    const marker = fenceMarker(line);
     if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && trimmed === marker) fence = null;
+      if (closes(line, fence)) fence = null;
       continue;
     }
     if (marker) {
@@ -585,14 +590,24 @@ function rehypeFenceKeys(siteDir: string) {
   };
 }
 
+/** The fence marker (three or more backticks or tildes) a line opens with, if any. */
+function fenceMarker(line: string): string | undefined {
+  return /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+}
+
+/** Whether `line` closes the fence opened by `marker`: the same character, at least as many, nothing else. */
+function closes(line: string, marker: string): boolean {
+  const closing = fenceMarker(line);
+  return closing !== undefined && closing[0] === marker[0] && closing.length >= marker.length && line.trim() === closing;
+}
+
 /** The content of the fence opening at 1-based `line` of `lines` (null when none opens there). */
 function fenceText(lines: string[], line: number): string | null {
-  const marker = /^\s*(`{3,}|~{3,})/.exec(lines[line - 1] ?? '')?.[1];
+  const marker = fenceMarker(lines[line - 1] ?? '');
   if (!marker) return null;
   const body: string[] = [];
   for (const text of lines.slice(line)) {
-    const closing = /^\s*(`{3,}|~{3,})\s*$/.exec(text)?.[1];
-    if (closing && closing[0] === marker[0] && closing.length >= marker.length) break;
+    if (closes(text, marker)) break;
     body.push(text);
   }
   return body.join('\n');
