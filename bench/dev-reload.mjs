@@ -5,7 +5,9 @@
 // the search index (refreshed when edits settle) runs between some of them, as it does
 // while a person edits.
 //
-// usage: node bench/dev-reload.mjs [SITE_DIR] [SAVES]
+// usage: node bench/dev-reload.mjs [SITE_DIR] [SAVES] [ROUNDS]
+// (SAVES 0: only the sidebar edits and new docs, ROUNDS of each, by default SAVES / 5, at
+// least 3; E2E_PORTS=4300-4399 keeps `docsite dev` to those ports.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,8 +88,10 @@ const stats = (xs) => {
   return `median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${s[s.length - 1].toFixed(0)} ms`;
 };
 console.log(`${saves} saves of ${pages.map((p) => p.file).join(' and ')}`);
-console.log(`save -> reload event:        ${stats(event)}`);
-console.log(`save -> reloaded page HTML:  ${stats(html)}  (budget 100 ms)`);
+if (saves > 0) {
+  console.log(`save -> reload event:        ${stats(event)}`);
+  console.log(`save -> reloaded page HTML:  ${stats(html)}  (budget 100 ms)`);
+}
 
 // Edits that reach many pages (issue 38: <= 300 ms to the open page): a sidebar label, and a
 // new doc (the route table changes, so every page is written). The page open in the
@@ -95,9 +99,12 @@ console.log(`save -> reloaded page HTML:  ${stats(html)}  (budget 100 ms)`);
 const open = '/docs/next/api/ref/DesktopAgent';
 await (await fetch(base + open, { headers: { accept: 'text/html' } })).text();
 const wide = { sidebar: [], 'new doc': [] };
-const rounds = Math.max(3, Math.floor(saves / 5));
+// Rebuilds finished so far: `docsite dev` prints one line at the end of each.
+const rebuilds = () => dev.output().split('\n').filter((l) => / rebuilt in \d+ ms/.test(l)).length;
+const rounds = Number(process.argv[4] ?? Math.max(3, Math.floor(saves / 5)));
 for (let i = 0; i < rounds; i++) {
   for (const kind of Object.keys(wide)) {
+    const done = rebuilds();
     const t0 = performance.now();
     const got = nextEvent();
     let marker;
@@ -136,8 +143,10 @@ for (let i = 0; i < rounds; i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
     if (process.env.VERBOSE) console.log(`${kind} ${i}: event ${(t1 - t0).toFixed(0)} ms, html ${(t2 - t0).toFixed(0)} ms`);
-    // Let the pages behind the open one finish before the next edit.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Let the pages behind the open one finish before the next edit (its line in the
+    // terminal), then read a moment, as a person does.
+    for (let waited = 0; rebuilds() <= done && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 for (const [kind, xs] of Object.entries(wide)) console.log(`${kind} edit -> open page HTML: ${stats(xs)}  (budget 300 ms)`);

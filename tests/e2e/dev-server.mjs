@@ -11,13 +11,30 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
 
-/** A TCP port free on 127.0.0.1 now. */
+/**
+ * A TCP port free on 127.0.0.1 now: any, or one of `$E2E_PORTS` (`4300-4399`) on a machine
+ * shared with others who keep to ranges of their own.
+ */
 export async function freePort() {
+  const range = process.env.E2E_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (!range) return listenOn(0);
+  const [lo, hi] = [Number(range[1]), Number(range[2])];
+  const start = lo + Math.floor(Math.random() * (hi - lo + 1));
+  for (let i = 0; i <= hi - lo; i++) {
+    const port = lo + ((start - lo + i) % (hi - lo + 1));
+    const free = await listenOn(port).catch(() => null);
+    if (free) return free;
+  }
+  throw new Error(`no free port in E2E_PORTS=${process.env.E2E_PORTS}`);
+}
+
+/** Listens on `port` (0: any) of 127.0.0.1 and closes again; resolves with the port. */
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+    s.listen(port, '127.0.0.1', () => {
+      const { port: bound } = s.address();
+      s.close(() => resolve(bound));
     });
     s.on('error', reject);
   });

@@ -7,9 +7,11 @@
 //!   text changed;
 //! - the pre-render workers, already started and given the site data;
 //! - a fingerprint of every chunk it wrote. Chunks have stable names in dev
-//!   ([`ChunkNames::Stable`]), so an edit to one page rewrites that page's chunk and HTML
+//!   (`ChunkNames::Stable`), so an edit to one page rewrites that page's chunk and HTML
 //!   and nothing else; pages are rendered again only when their data, their sidebar, the
-//!   route table, the site data or the theme template changed.
+//!   route table, the site data or the theme template changed. The pages browsers have
+//!   open ([`Viewers`]) are serialised, rendered and announced first, the other pages'
+//!   chunks serialised only then (`Chunks::without_pages`).
 //!
 //! The output is a normal site folder (without precompressing what it writes), served by
 //! `docsite-server` with its dev hooks. The search index is refreshed by [`DevSession::index`],
@@ -19,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::build::{check_with, write_file, ChunkNames, Chunks, DocUpdate, RenderCache, Site};
+use crate::build::{check_with, write_file, Chunks, DocUpdate, RenderCache, Site};
 use crate::contract::PageData;
 use crate::diagnostics::BuildError;
 use crate::paths::encode_path;
@@ -306,7 +308,8 @@ impl DevSession {
     /// code again, and no page reloads for them.
     fn full(&mut self, changed: &[PathBuf], keep_renderings: bool, code_only: bool) -> Result<Rebuilt, BuildError> {
         let start = Instant::now();
-        self.state = None;
+        // Kept until the open pages are written (dropping it takes a while), never used.
+        let previous_state = self.state.take();
         let docs_only = keep_renderings;
         if !docs_only {
             self.cache.clear();
@@ -339,50 +342,64 @@ impl DevSession {
             stage("copy", &mut timings);
         }
         let template = self.template(&site, &client)?;
-        let chunks = Chunks::new(&site, ChunkNames::Stable);
-        self.write_chunks(chunks.all())?;
-        stage("chunks", &mut timings);
-
-        // Pages to render again.
+        // The chunks every page reads, then the pages browsers have open: those are written
+        // and announced first; the other pages' chunks are serialised and written right
+        // after, before their HTML.
+        let mut chunks = Chunks::without_pages(&site);
         let shell = hash((chunks.routes.json.get(), chunks.site.json.get(), &template));
         let fresh_pool = self.pool.is_none();
         // New workers render every page, except after hot updates: the new code then
         // changes only the pages that use it (the template, in `shell`, is the same).
         let all = shell != self.shell || (fresh_pool && !code_only);
-        let mut indices = Vec::new();
-        let mut hot_pages = Vec::new();
+        let viewed: HashSet<String> = self.viewers.as_ref().map(|v| (v.viewed)()).unwrap_or_default().iter().map(|p| page_path(p)).collect();
+        let open: Vec<usize> = (0..site.page_count()).filter(|&i| site.pages_route(i).is_some_and(|r| viewed.contains(&page_path(r)))).collect();
+        let serialised = chunks.serialise(&site, &open);
+        chunks.fill(serialised);
+        // Whether page `i` is rendered again (its data, its sidebar or every page changed,
+        // or it uses the site's new code) and whether it has the hot update already.
+        let previous = std::mem::take(&mut self.pages);
         let mut page_hashes = HashMap::with_capacity(site.page_count() + 1);
-        for i in 0..=site.page_count() {
-            let (route, h) = page_hash(&site, &chunks, i);
+        let mut hot_pages = Vec::new();
+        let again = |chunks: &Chunks, i: usize, page_hashes: &mut HashMap<String, u64>, hot_pages: &mut Vec<usize>| {
+            let (route, h) = page_hash(&site, chunks, i);
             let uses_code = code_only && new_code && site.uses_site_code(i);
-            if all || uses_code || self.pages.get(&route) != Some(&h) {
-                indices.push(i);
-                if uses_code && self.pages.get(&route) == Some(&h) {
-                    hot_pages.push(i);
-                }
+            let same = previous.get(&route) == Some(&h);
+            if uses_code && same {
+                hot_pages.push(i);
             }
             page_hashes.insert(route, h);
-        }
-        stage("compare", &mut timings);
+            all || uses_code || !same
+        };
+        let ahead: Vec<usize> = open.iter().copied().filter(|&i| again(&chunks, i, &mut page_hashes, &mut hot_pages)).collect();
         if all || fresh_pool {
             self.start_pool(&site, &chunks)?;
         }
-        // The pages browsers have open first, announced as soon as they are written.
-        let viewed: HashSet<String> = self.viewers.as_ref().map(|v| (v.viewed)()).unwrap_or_default().iter().map(|p| page_path(p)).collect();
-        let (ahead, rest): (Vec<usize>, Vec<usize>) = indices.iter().partition(|&&i| site.pages_route(i).is_some_and(|r| viewed.contains(&page_path(r))));
+        self.write_chunks(chunks.shared().chain(open.iter().flat_map(|&i| chunks.page(i))))?;
+        stage("open chunks", &mut timings);
+
+        let pending = chunks.pending();
         let mut written = 0;
         let mut first = None;
-        if !ahead.is_empty() && !rest.is_empty() {
-            written += self.render(&site, &chunks, &template, &ahead, &mut timings)?;
+        if !ahead.is_empty() {
+            written += self.render(&site, &chunks, &template, &ahead, &mut Vec::new())?;
+            stage("open pages", &mut timings);
             first = Some((ahead.len(), start.elapsed()));
             if let Some(v) = self.viewers.as_mut() {
                 // Not those that have the hot update already.
                 (v.ready)(ahead.iter().filter(|i| !hot_pages.contains(i)).filter_map(|&i| site.pages_route(i)).map(encode_path).collect());
             }
-            written += self.render(&site, &chunks, &template, &rest, &mut timings)?;
-        } else {
-            written += self.render(&site, &chunks, &template, &indices, &mut timings)?;
         }
+        // The site as last built is freed only now, out of the way of the open pages.
+        drop(previous_state);
+        stage("free", &mut timings);
+        let serialised = chunks.serialise(&site, &pending);
+        chunks.fill(serialised);
+        self.write_chunks(pending.iter().flat_map(|&i| chunks.page(i)))?;
+        stage("chunks", &mut timings);
+        let rest: Vec<usize> = pending.iter().copied().chain([site.page_count()]).filter(|&i| again(&chunks, i, &mut page_hashes, &mut hot_pages)).collect();
+        stage("compare", &mut timings);
+        written += self.render(&site, &chunks, &template, &rest, &mut timings)?;
+        let indices: Vec<usize> = ahead.iter().chain(&rest).copied().collect();
 
         // The redirect pages, as the build writes them (the dev server reads no `_redirects`).
         let redirects = site.redirect_pages();
@@ -527,12 +544,18 @@ impl DevSession {
         let rendered = pool.render(&jobs).inspect_err(|_| self.pool = None)?;
         timings.push(("prerender", t.elapsed().as_secs_f64()));
         let t = Instant::now();
-        let documents = site.documents(chunks, template, &jobs, &rendered, &Self::client_tag(site.base_url()))?;
-        crate::csp_manifest::write(&self.out_dir, &chunks.site.url, jobs.iter().zip(&rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), true)?;
+        let written = self.write_documents(site, chunks, template, &jobs, &rendered)?;
+        timings.push(("write", t.elapsed().as_secs_f64()));
+        Ok(written)
+    }
+
+    /// Writes the HTML of pre-rendered pages (and their inline scripts' hashes); returns how many.
+    fn write_documents(&self, site: &Site, chunks: &Chunks, template: &str, jobs: &[crate::prerender::Job<'_>], rendered: &[crate::prerender::Rendered]) -> Result<usize, BuildError> {
+        let documents = site.documents(chunks, template, jobs, rendered, &Self::client_tag(site.base_url()))?;
+        crate::csp_manifest::write(&self.out_dir, &chunks.site.url, jobs.iter().zip(rendered).map(|(j, r)| (site.document_path(j.index), r.head.as_str())), true)?;
         for (rel, html) in &documents {
             write_atomic(&crate::output::under(&self.out_dir, rel)?, html.as_bytes())?;
         }
-        timings.push(("write", t.elapsed().as_secs_f64()));
         Ok(documents.len())
     }
 

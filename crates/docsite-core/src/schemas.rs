@@ -61,13 +61,42 @@ pub fn collect(config: &SiteConfig) -> (Vec<SchemaFile>, Vec<Diagnostic>) {
                 continue;
             }
             let rel = path.strip_prefix(&from).unwrap_or(path).to_string_lossy().replace('\\', "/");
-            match rewrite(path, &format!("{base}/{rel}")) {
+            match rewrite_unless_read(path, &format!("{base}/{rel}")) {
                 Ok(bytes) => files.push(SchemaFile { path: format!("{to}/{rel}"), bytes }),
                 Err(d) => errors.push(d),
             }
         }
     }
     (files, errors)
+}
+
+/// What a file read last gave, by file and what it was read for, with the file's
+/// modification time and length then: `docsite dev` collects the schema sets on every
+/// rebuild, and the installed packages' hundreds of files rarely change.
+type Memo = std::collections::HashMap<(PathBuf, String), (std::time::SystemTime, u64, Vec<u8>)>;
+static READ: std::sync::Mutex<Option<Memo>> = std::sync::Mutex::new(None);
+
+/// `read(path)`, or what it gave last time for (`path`, `what`) while the file has the same
+/// modification time and length.
+fn unless_read<E>(path: &Path, what: &str, read: impl FnOnce() -> Result<Vec<u8>, E>) -> Result<Vec<u8>, E> {
+    let stamp = std::fs::metadata(path).ok().and_then(|m| Some((m.modified().ok()?, m.len())));
+    let key = (path.to_path_buf(), what.to_string());
+    if let Some((time, len)) = stamp {
+        let memo = READ.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, _, bytes)) = memo.as_ref().and_then(|m| m.get(&key)).filter(|(t, l, _)| *t == time && *l == len) {
+            return Ok(bytes.clone());
+        }
+    }
+    let bytes = read()?;
+    if let Some((time, len)) = stamp {
+        READ.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert_with(Memo::new).insert(key, (time, len, bytes.clone()));
+    }
+    Ok(bytes)
+}
+
+/// [`rewrite`], unless the file is as it was when last rewritten for `url`.
+fn rewrite_unless_read(path: &Path, url: &str) -> Result<Vec<u8>, Diagnostic> {
+    unless_read(path, url, || rewrite(path, url))
 }
 
 /// Parses one schema and points its `$id` at `url`.
@@ -93,7 +122,8 @@ fn ensure_installed(dir: &Path) -> Result<(), String> {
     if !dir.join("package.json").is_file() || !lock.is_file() {
         return Err(format!("{} has no package.json and package-lock.json", dir.display()));
     }
-    let hash = std::fs::read(&lock).map(|b| format!("{:x}", Sha256::digest(b))).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
+    let hash = unless_read(&lock, "sha256", || std::fs::read(&lock).map(|b| format!("{:x}", Sha256::digest(b)).into_bytes())).map_err(|e| format!("cannot read {}: {e}", lock.display()))?;
+    let hash = String::from_utf8_lossy(&hash).into_owned();
     let stamp = dir.join("node_modules/.docsite-lock-hash");
     let installed = || std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash);
     if installed() {

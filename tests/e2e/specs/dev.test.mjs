@@ -122,6 +122,48 @@ test('a sidebar edit renders no Markdown again and reloads the open page before 
   await context.close();
 });
 
+test('after a sidebar edit every page shows the new sidebar, not only the open one; a sidebar naming a missing doc is reported', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(base + '/docs/next/long', { waitUntil: 'load' });
+  const sidebarsFile = path.join(site, 'sidebars.json');
+  const original = fs.readFileSync(sidebarsFile, 'utf8');
+  const renamed = original.replace('"label": "Guides"', '"label": "Guides, renamed"');
+  assert.notEqual(renamed, original);
+  const before = output().length;
+  let reloaded = page.waitForEvent('load');
+  fs.writeFileSync(sidebarsFile, renamed);
+  await reloaded;
+  await page.locator('nav').getByText('Guides, renamed').first().waitFor();
+  for (let i = 0; i < 100 && !/sidebars\.json rebuilt/.test(output().slice(before)); i++) await new Promise((r) => setTimeout(r, 50));
+  // The pages behind the open one were written too: their HTML, and the breadcrumbs in
+  // their data, name the category as the sidebar now does.
+  for (const route of ['/docs/next/intro', '/docs/next/guides/first', '/docs/next/guides/long']) {
+    const html = await (await fetch(base + route)).text();
+    assert.match(html, /Guides, renamed/, `${route} shows the renamed category`);
+  }
+  const routes = await (await fetch(base + JSON.parse((await (await fetch(base + '/docs/next/intro')).text()).match(/<script id="__docsite" type="application\/json">(.*?)<\/script>/)[1]).routes)).json();
+  const first = await (await fetch(base + routes.routes['/docs/next/guides/first'].chunk)).json();
+  assert.deepEqual(first.breadcrumbs.map((c) => c.label).slice(0, 1), ['Guides, renamed']);
+  assert.deepEqual(unexpected(problems), []);
+
+  // A doc id the version lacks fails the build, as a full build would: the open page shows
+  // the error; mending the sidebar brings the page back.
+  reloaded = page.waitForEvent('load');
+  const broken = JSON.parse(renamed);
+  broken[Object.keys(broken)[0]].find((item) => item.label === 'Guides, renamed').items.push('guides/missing');
+  fs.writeFileSync(sidebarsFile, JSON.stringify(broken, null, 2));
+  await reloaded;
+  await page.getByRole('heading', { name: 'The site does not build' }).waitFor();
+  assert.match(await page.locator('.error').first().textContent(), /sidebars\.json.*guides\/missing/s);
+  reloaded = page.waitForEvent('load');
+  fs.writeFileSync(sidebarsFile, original);
+  await reloaded;
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'The site does not build' }).count(), 0);
+  assert.equal(await page.locator('nav').getByText('Guides, renamed').count(), 0);
+  await context.close();
+});
+
 test('a redirect of the config works in dev too, also one added while the server runs', async () => {
   // `docsite dev` serves no `_redirects`: it writes the redirect pages the build writes.
   fs.appendFileSync(path.join(site, 'docsite.toml'), '\n[[redirects]]\nfrom = "/docs/next/old-long"\nto = "/docs/next/long"\n');

@@ -1,6 +1,8 @@
 //! The emit stage's data chunks: every page, sidebar, the route manifest and the site data
 //! serialised once to JSON, named by content hash (`docsite build`) or by what they are
-//! (`docsite dev`), written beside the HTML and handed to the pre-render workers.
+//! (`docsite dev`), written beside the HTML and handed to the pre-render workers. `docsite
+//! dev` serialises the pages' chunks in two steps ([`Chunks::without_pages`]): those of the
+//! pages browsers have open first, the others once those are written.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -55,6 +57,8 @@ pub(crate) struct Chunks {
     /// Each page's data without its content, in the same order: what a first load reads
     /// when the page's content is all in its HTML (see [`crate::contract::Boot::page`]).
     pub(crate) shells: Vec<Chunk>,
+    /// Which of `pages` and `shells` are placeholders still ([`Chunks::without_pages`]).
+    pending: Vec<bool>,
     pub(crate) sidebars: BTreeMap<(String, String), Chunk>,
     pub(crate) not_found: Chunk,
     pub(crate) manifest: RouteManifest,
@@ -65,10 +69,62 @@ pub(crate) struct Chunks {
 impl Chunks {
     pub(crate) fn new(site: &Site, names: ChunkNames) -> Chunks {
         let base = &site.config.base_url;
+        let (pages, shells): (Vec<Chunk>, Vec<Chunk>) = site.pages.par_iter().map(|p| page_chunks(base, p, names)).unzip();
+        Chunks::around(site, names, pages, shells)
+    }
+
+    /// Every chunk but the pages' and their shells', which [`Chunks::serialise`] and
+    /// [`Chunks::fill`] add, for the pages `docsite dev` writes first (those browsers have
+    /// open) before the others. Only for stable names: the route table names each page's
+    /// chunk by its route, so it is complete before any page is serialised.
+    pub(crate) fn without_pages(site: &Site) -> Chunks {
+        let base = &site.config.base_url;
+        let pending = |key: &str| Chunk::new(base, "pages", pending_json(), ChunkNames::Stable, key);
+        let pages = site.pages.iter().map(|p| pending(&p.route)).collect();
+        let shells = site.pages.iter().map(|p| pending(&shell_key(p))).collect();
+        let mut chunks = Chunks::around(site, ChunkNames::Stable, pages, shells);
+        chunks.pending = vec![true; site.pages.len()];
+        chunks
+    }
+
+    /// The chunks (data, shell) of the pages at `indices`, serialised in parallel, for
+    /// [`Chunks::fill`]; a separate step, so that it can run while the pre-render workers
+    /// render pages already filled.
+    pub(crate) fn serialise(&self, site: &Site, indices: &[usize]) -> Vec<(usize, Chunk, Chunk)> {
+        let base = &site.config.base_url;
+        indices.par_iter().map(|&i| {
+            let (page, shell) = page_chunks(base, &site.pages[i], self.names);
+            (i, page, shell)
+        }).collect()
+    }
+
+    /// Puts serialised page chunks in place.
+    pub(crate) fn fill(&mut self, serialised: Vec<(usize, Chunk, Chunk)>) {
+        for (i, page, shell) in serialised {
+            self.pages[i] = page;
+            self.shells[i] = shell;
+            if let Some(p) = self.pending.get_mut(i) {
+                *p = false;
+            }
+        }
+    }
+
+    /// The pages whose chunks are not serialised yet ([`Chunks::without_pages`]).
+    pub(crate) fn pending(&self) -> Vec<usize> {
+        self.pending.iter().enumerate().filter(|(_, p)| **p).map(|(i, _)| i).collect()
+    }
+
+    /// The chunks every page reads or may read: the sidebars, the not-found page's, the
+    /// route table and the site data.
+    pub(crate) fn shared(&self) -> impl Iterator<Item = &Chunk> {
+        self.sidebars.values().chain([&self.not_found, &self.routes, &self.site])
+    }
+
+    /// The site's chunks with the pages' chunks given.
+    fn around(site: &Site, names: ChunkNames, pages: Vec<Chunk>, shells: Vec<Chunk>) -> Chunks {
+        let base = &site.config.base_url;
         let raw = |v: &dyn erased::Json| v.raw();
         let sidebars: BTreeMap<_, _> = site.sidebars.iter().map(|(key, data)| (key.clone(), Chunk::new(base, "sidebars", raw(data), names, &format!("{}/{}", key.0, key.1)))).collect();
-        let pages: Vec<Chunk> = site.pages.par_iter().map(|p| Chunk::new(base, "pages", raw(&p.data), names, &p.route)).collect();
-        let shells: Vec<Chunk> = site.pages.par_iter().map(|p| shell(base, p, names)).collect();
         let mut routes = BTreeMap::new();
         for (p, c) in site.pages.iter().zip(&pages) {
             let sidebar = p.sidebar_key.as_ref().and_then(|k| sidebars.get(k)).map(|s| s.url.clone());
@@ -78,7 +134,7 @@ impl Chunks {
         let manifest = RouteManifest { routes, not_found: not_found.url.clone() };
         let routes = Chunk::new(base, "routes", raw(&manifest), names, "routes");
         let site_chunk = Chunk::new(base, "site", raw(&site.site_data), names, "site");
-        Chunks { names, pages, shells, sidebars, not_found, manifest, routes, site: site_chunk }
+        Chunks { names, pages, shells, pending: Vec::new(), sidebars, not_found, manifest, routes, site: site_chunk }
     }
 
     /// Serialises page `i` again after [`Site::update_doc`] changed it. Only for stable
@@ -88,6 +144,9 @@ impl Chunks {
         let p = &site.pages[i];
         self.pages[i] = Chunk::new(&site.config.base_url, "pages", erased::Json::raw(&p.data), ChunkNames::Stable, &p.route);
         self.shells[i] = shell(&site.config.base_url, p, ChunkNames::Stable);
+        if let Some(p) = self.pending.get_mut(i) {
+            *p = false;
+        }
     }
 
     /// The chunks of page `i`: its data and its shell.
@@ -96,15 +155,17 @@ impl Chunks {
     }
 
     pub(crate) fn all(&self) -> impl Iterator<Item = &Chunk> {
-        self.pages.iter().chain(&self.shells).chain(self.sidebars.values()).chain([&self.not_found, &self.routes, &self.site])
+        assert!(!self.pending.iter().any(|p| *p), "every page's chunk is serialised");
+        self.pages.iter().chain(&self.shells).chain(self.shared())
     }
 
     /// Pre-render jobs for the pages at `only` (every page and then the not-found page when
     /// `None`; index `site.pages.len()` is the not-found page).
     pub(crate) fn jobs<'a>(&'a self, site: &'a Site, only: Option<&[usize]>) -> Vec<crate::prerender::Job<'a>> {
         let all: Vec<usize> = (0..=site.pages.len()).collect();
-        only.unwrap_or(&all)
-            .iter()
+        let only = only.unwrap_or(&all);
+        assert!(!only.iter().any(|&i| self.pending.get(i).copied().unwrap_or(false)), "the pages rendered have their chunks");
+        only.iter()
             .map(|&i| match site.pages.get(i) {
                 Some(p) => crate::prerender::Job { url: &p.route, page: &self.pages[i].json, sidebar: p.sidebar_key.as_ref().and_then(|k| self.sidebars.get(k)).map(|c| (c.hash.as_str(), &*c.json)), index: i },
                 None => crate::prerender::Job { url: &site.not_found_route, page: &self.not_found.json, sidebar: None, index: i },
@@ -115,7 +176,22 @@ impl Chunks {
 
 /// Page `p`'s data without its content.
 fn shell(base: &str, p: &super::PageOut, names: ChunkNames) -> Chunk {
-    Chunk::new(base, "pages", erased::Json::raw(&p.data.without_content()), names, &format!("{}\u{0}shell", p.route))
+    Chunk::new(base, "pages", erased::Json::raw(&p.data.without_content()), names, &shell_key(p))
+}
+
+/// What names page `p`'s shell chunk (with stable names).
+fn shell_key(p: &super::PageOut) -> String {
+    format!("{}\u{0}shell", p.route)
+}
+
+/// Page `p`'s chunks: its data and its shell.
+fn page_chunks(base: &str, p: &super::PageOut, names: ChunkNames) -> (Chunk, Chunk) {
+    (Chunk::new(base, "pages", erased::Json::raw(&p.data), names, &p.route), shell(base, p, names))
+}
+
+/// The JSON of a page chunk not serialised yet.
+fn pending_json() -> Box<serde_json::value::RawValue> {
+    serde_json::value::RawValue::from_string("null".into()).expect("valid JSON")
 }
 
 /// Serialising any contract value to a raw JSON chunk.

@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::config::SiteConfig;
 use crate::diagnostics::Diagnostic;
 
@@ -62,14 +64,23 @@ impl DocFiles {
 pub(super) fn load_docs(site: &Path, version: &str, dir: &Path, route_prefix: &str, l10n: (&crate::i18n::Localization, &str, &str), files: &DocFiles, diags: &mut Vec<Diagnostic>, failed: &mut Vec<(String, PathBuf)>) -> Vec<Doc> {
     let mut docs: Vec<Doc> = Vec::new();
     let paths = markdown_files(site, dir, |n| !(n.starts_with('.') || n == "node_modules"), diags);
-    for path in &paths {
-        let path = path.as_path();
-        let rel = path.strip_prefix(dir).expect("walked under dir");
-        if !files.is_doc(rel) {
-            continue;
-        }
-        let translation = l10n.0.translated(site, l10n.1, l10n.2, rel);
-        match load_doc(version, translation.as_deref().unwrap_or(path), rel, route_prefix, diags) {
+    // Read and parsed in parallel (a rebuild of `docsite dev` reads every doc), kept in order.
+    let loaded: Vec<_> = paths
+        .par_iter()
+        .filter_map(|path| {
+            let rel = path.strip_prefix(dir).expect("walked under dir");
+            if !files.is_doc(rel) {
+                return None;
+            }
+            let translation = l10n.0.translated(site, l10n.1, l10n.2, rel);
+            let mut found = Vec::new();
+            let doc = load_doc(version, translation.as_deref().unwrap_or(path), rel, route_prefix, &mut found);
+            Some((path, rel, translation, doc, found))
+        })
+        .collect();
+    for (path, rel, translation, doc, found) in loaded {
+        diags.extend(found);
+        match doc {
             Ok(Some(mut doc)) => {
                 doc.untranslated = translation.is_some().then(|| path.to_path_buf());
                 docs.push(doc)
