@@ -874,8 +874,10 @@ function siteComponents(themeDir: string, siteDir: string | null, componentsFile
       // keeps Vite from marking this module's importers as edited, up to the theme's own
       // modules the docs import (MDX's provider), which the new module would then import
       // as new instances, with contexts of their own.
+      // A doc's update the theme did not take (its module passed it on) reloads the page
+      // rather than leave it as it was.
       const docs = modules.filter((rel) => /\.mdx?$/.test(rel)).map((rel) => path.join(siteDir, rel));
-      const accept = serving && docs.length ? `if (import.meta.hot) import.meta.hot.accept(${JSON.stringify(docs)}, () => {});\n` : '';
+      const accept = serving && docs.length ? `if (import.meta.hot) import.meta.hot.accept(${JSON.stringify(docs)}, () => import.meta.hot.invalidate());\n` : '';
       return `export const siteComponents = {\n${entries.join('\n')}\n};\n${accept}`;
     },
   };
