@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::read::FileCheck;
 use super::spans::Seg;
-use super::{Card, CardOrder, CardSet, Conformance, Contribute, Date, DiagramSize, Origin, RawCardSet, RawDiagramSizes, RawReleases, RawUserSet, Releases, UserSet};
+use super::{Card, CardOrder, Category, CardSet, Conformance, Contribute, Date, DiagramSize, Origin, RawCardSet, RawDiagramSizes, RawReleases, RawUserSet, Releases, UserSet};
 
 /// Longest description, in words (the contribution guideline of the FDC3 community list).
 pub const MAX_DESCRIPTION_WORDS: usize = 100;
@@ -41,20 +41,11 @@ impl FileCheck<'_> {
     pub(super) fn cards(&mut self, raw: RawCardSet, released: &[String]) -> CardSet {
         self.contribute(&raw.contribute);
         let key = |k: &str| Seg::Key(k.to_string());
-        let mut ids = BTreeSet::new();
-        for (i, c) in raw.categories.iter().enumerate() {
-            let at = |f: &str| vec![key("categories"), Seg::Index(i), key(f)];
-            if !is_identifier(&c.id) {
-                self.error(&at("id"), format!("category id `{}` is not a lowercase identifier", c.id), "use lowercase letters, digits and hyphens (`platform-provider`)");
-            } else if !ids.insert(c.id.as_str()) {
-                self.error(&at("id"), format!("category `{}` is declared twice", c.id), "remove the duplicate");
-            }
-            self.nonempty(at("label"), &c.label, "label");
-        }
+        let ids = self.categories(&raw.categories);
         if raw.categories.is_empty() {
             self.error(&[key("categories")], "a card set needs at least one category".into(), "add { \"id\": \"…\", \"label\": \"…\" }");
         }
-        let category_hint = format!("use one of {}", raw.categories.iter().map(|c| format!("`{}`", c.id)).collect::<Vec<_>>().join(", "));
+        let category_hint = category_hint(&raw.categories);
         let default_category = match &raw.default_category {
             Some(d) if !ids.contains(d.as_str()) => {
                 self.error(&[key("defaultCategory")], format!("unknown category `{d}`"), &category_hint);
@@ -147,6 +138,8 @@ impl FileCheck<'_> {
 
     pub(super) fn users(&mut self, raw: RawUserSet) -> UserSet {
         self.contribute(&raw.contribute);
+        let ids = self.categories(&raw.categories);
+        let category_hint = category_hint(&raw.categories);
         let mut names = BTreeSet::new();
         for (i, u) in raw.users.iter().enumerate() {
             let at = |f: &str| vec![Seg::Key("users".into()), Seg::Index(i), Seg::Key(f.into())];
@@ -155,10 +148,32 @@ impl FileCheck<'_> {
                 self.error(&at("name"), format!("`{}` is listed twice", u.name), "remove the duplicate");
             }
             self.url(at("url"), &u.url);
+            match &u.category {
+                Some(c) if raw.categories.is_empty() => self.error(&at("type"), format!("`type` is `{c}` but the file declares no `categories`"), "declare the categories at the top of the file, or leave `type` out"),
+                Some(c) if !ids.contains(c.as_str()) => self.error(&at("type"), format!("unknown category `{c}`"), &category_hint),
+                None if !raw.categories.is_empty() => self.error(&[Seg::Key("users".into()), Seg::Index(i)], format!("`{}` has no `type`", u.name), &category_hint),
+                _ => {}
+            }
         }
         let mut users = raw.users;
         users.sort_by_key(|u| u.name.to_lowercase());
-        UserSet { contribute: raw.contribute, users }
+        UserSet { contribute: raw.contribute, categories: raw.categories, users }
+    }
+
+    /// Checks a file's `categories` (ids lowercase identifiers, declared once, labels not
+    /// empty) and returns the declared ids.
+    fn categories<'a>(&mut self, categories: &'a [Category]) -> BTreeSet<&'a str> {
+        let mut ids = BTreeSet::new();
+        for (i, c) in categories.iter().enumerate() {
+            let at = |f: &str| vec![Seg::Key("categories".into()), Seg::Index(i), Seg::Key(f.into())];
+            if !is_identifier(&c.id) {
+                self.error(&at("id"), format!("category id `{}` is not a lowercase identifier", c.id), "use lowercase letters, digits and hyphens (`platform-provider`)");
+            } else if !ids.insert(c.id.as_str()) {
+                self.error(&at("id"), format!("category `{}` is declared twice", c.id), "remove the duplicate");
+            }
+            self.nonempty(at("label"), &c.label, "label");
+        }
+        ids
     }
 
     pub(super) fn diagram_sizes(&mut self, raw: RawDiagramSizes) -> BTreeMap<String, DiagramSize> {
@@ -239,6 +254,11 @@ pub fn check_url(url: &str) -> Result<(), String> {
     Err(format!("`{url}` is not an absolute URL or a site route"))
 }
 
+/// "use one of `a`, `b`": the hint of an unknown or missing category.
+fn category_hint(categories: &[Category]) -> String {
+    format!("use one of {}", categories.iter().map(|c| format!("`{}`", c.id)).collect::<Vec<_>>().join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -279,6 +299,41 @@ mod tests {
         assert!(lines[0].1.contains("`xyz` is not a diagram key"), "{lines:?}");
         assert_eq!(lines[1].0, Some(5));
         assert!(lines[1].1.contains("-1 is not a size"), "{lines:?}");
+    }
+
+    fn users(categories: &str, users: &[(&str, Option<&str>)]) -> (Option<DataSet>, Vec<(Option<usize>, String)>) {
+        let users: Vec<String> = users.iter().map(|(name, kind)| format!("    {{ \"name\": \"{name}\", \"url\": \"https://example.com/\"{} }}", kind.map(|k| format!(", \"type\": \"{k}\"")).unwrap_or_default())).collect();
+        let text = format!("{{\n  \"kind\": \"users\",\n{categories}  \"users\": [\n{}\n  ]\n}}\n", users.join(",\n"));
+        let path = PathBuf::from("data/users.json");
+        let mut file = FileCheck { path: &path, text: &text, value: None, problems: Vec::new() };
+        let set = file.load(&[]);
+        (set, file.problems.iter().map(|d| (d.line, d.message.clone())).collect())
+    }
+
+    #[test]
+    fn users_grouped_by_declared_categories() {
+        let categories = "  \"categories\": [{ \"id\": \"bank\", \"label\": \"Banks\" }, { \"id\": \"vendor\", \"label\": \"Vendors\" }],\n";
+        let (set, problems) = users(categories, &[("Zeta Bank", Some("bank")), ("Acme", Some("vendor"))]);
+        assert!(problems.is_empty(), "{problems:?}");
+        let Some(DataSet::Users(set)) = set else { panic!("a users set") };
+        assert_eq!(set.categories.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["bank", "vendor"]);
+        assert_eq!(set.users.iter().map(|u| (u.name.as_str(), u.category.as_deref())).collect::<Vec<_>>(), [("Acme", Some("vendor")), ("Zeta Bank", Some("bank"))]);
+        // Without categories, no user has a type: one wall.
+        let (set, problems) = users("", &[("Acme", None)]);
+        assert!(problems.is_empty() && matches!(set, Some(DataSet::Users(_))), "{problems:?}");
+    }
+
+    #[test]
+    fn a_user_without_a_known_category_is_reported_at_its_line() {
+        let categories = "  \"categories\": [{ \"id\": \"bank\", \"label\": \"Banks\" }],\n";
+        let (_, problems) = users(categories, &[("Acme", Some("vendor")), ("Zeta", None)]);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!(problems[0].0, Some(5));
+        assert!(problems[0].1.contains("unknown category `vendor`"), "{problems:?}");
+        assert_eq!(problems[1].0, Some(6));
+        assert!(problems[1].1.contains("`Zeta` has no `type`"), "{problems:?}");
+        let (_, problems) = users("", &[("Acme", Some("bank"))]);
+        assert!(problems.len() == 1 && problems[0].1.contains("declares no `categories`"), "{problems:?}");
     }
 
     #[test]

@@ -132,6 +132,9 @@ pub struct RawUser {
     /// Whether the home page shows it.
     #[serde(default)]
     pub pinned: bool,
+    /// Its category's id, when the file declares `categories` (then every user has one).
+    #[serde(rename = "type")]
+    pub category: Option<String>,
 }
 
 /// `kind: "users"`: organizations that use the standard.
@@ -145,6 +148,9 @@ pub struct RawUserSet {
     pub comment: Option<Vec<String>>,
     /// "Add your company" link.
     pub contribute: Option<Contribute>,
+    /// Kinds of organization the wall is grouped by, in display order (none: one wall).
+    #[serde(default)]
+    pub categories: Vec<Category>,
     /// The organizations.
     pub users: Vec<RawUser>,
 }

@@ -133,6 +133,8 @@ pub struct CardSet {
 pub struct UserSet {
     /// "Add your company".
     pub contribute: Option<Contribute>,
+    /// Kinds of organization, in display order (empty: the wall is not grouped).
+    pub categories: Vec<Category>,
     /// Organizations, sorted by name (case-insensitive).
     pub users: Vec<RawUser>,
 }

@@ -16,7 +16,9 @@
 //!   ShowcaseBadge {text} [description]*          what the badges mean
 //!   ShowcaseContribute {url, prompt?} [label]    "Add your details"
 //! UserGrid {data}
-//!   UserTile {href, member?} [name]*
+//!   UserTile {href, member?} [name]*             when the file declares no categories
+//!   UserGroup {id, label}                        else one per category with users, in order
+//!     UserTile {href, member?} [name]*
 //!   ShowcaseContribute {url, prompt?} [label]
 //! ```
 //!
@@ -202,7 +204,11 @@ impl TreeBuilder<'_, '_> {
                     Some(DataSet::Releases(r)) => Some(r),
                     _ => None,
                 };
-                self.versions_table(attrs.get("show").map(String::as_str).unwrap_or(""), releases, line)
+                self.versions_table(attrs.get("show").map(String::as_str).unwrap_or(""), releases, line).map(|mut t| {
+                    // The page's tables (current, next, past) share their column widths.
+                    attr(&mut t, "data-even", "");
+                    t
+                })
             }
             _ => None,
         };
@@ -338,7 +344,7 @@ impl TreeBuilder<'_, '_> {
         }
         let mut el = element("UserGrid");
         attr(&mut el, "data", data);
-        for u in set.users.iter().filter(|u| keep(u)) {
+        let mut tile = |u: &crate::data_files::RawUser| {
             let mut tile = text_el("UserTile", &u.name);
             if let Some(href) = self.route_link(&u.url, &Origin { file: file.clone(), line: 1 }) {
                 attr(&mut tile, "href", href);
@@ -346,7 +352,22 @@ impl TreeBuilder<'_, '_> {
             if u.member {
                 attr(&mut tile, "member", "true");
             }
-            el.c.push(Node::Element(tile));
+            Node::Element(tile)
+        };
+        if set.categories.is_empty() {
+            el.c.extend(set.users.iter().filter(|u| keep(u)).map(&mut tile));
+        } else {
+            for category in &set.categories {
+                let tiles: Vec<Node> = set.users.iter().filter(|u| keep(u) && u.category.as_deref() == Some(category.id.as_str())).map(&mut tile).collect();
+                if tiles.is_empty() {
+                    continue;
+                }
+                let mut group = element("UserGroup");
+                attr(&mut group, "id", category.id.clone());
+                attr(&mut group, "label", category.label.clone());
+                group.c = tiles;
+                el.c.push(Node::Element(group));
+            }
         }
         if only.is_none() {
             if let Some(contribute) = &set.contribute {

@@ -1,7 +1,8 @@
-//! `<UserGrid data="users" />`: the organizations of a `users` data file as a member wall,
-//! each a link to the organization's site. No company artwork: the names are set as a
-//! typographic wall (equal cells, hairline rules), which reads as deliberate where
-//! coloured initials read as a wireframe.
+//! `<UserGrid data="users" />`: the organizations of a `users` data file as a typographic
+//! wall, each name a link to the organization's site. No company artwork: names set in
+//! running text, grouped by kind of organization when the file declares categories (a label
+//! column beside each group's names on wide screens, above them on phones). The names flow
+//! as balanced lines, so no width leaves one name alone on a row of empty cells.
 import type { Element } from '../../generated/contract';
 import type { SiteComponentProps } from '../../content/lazy';
 import { isElement, nodeText } from '../../content/tree';
@@ -11,23 +12,49 @@ import styles from './styles.module.css';
 
 export type Props = SiteComponentProps;
 
+function Names({ tiles, label }: { tiles: Element[]; label?: string }) {
+  return (
+    <ul className={styles.names} aria-label={label}>
+      {tiles.map((user) => {
+        const name = nodeText(user.c);
+        // The space between items is where a line may break; the separator stays with the
+        // name before it.
+        return [
+          <li key={name}>
+            <Link to={user.a?.href ?? '#'} className={styles.name}>
+              {name}
+            </Link>
+          </li>,
+          ' ',
+        ];
+      })}
+    </ul>
+  );
+}
+
 export function UserGrid({ node }: Props) {
-  const users = (node.c ?? []).filter((c): c is Element => isElement(c, 'UserTile'));
+  const children = (node.c ?? []).filter((c): c is Element => isElement(c));
+  const groups = children.filter((c) => c.t === 'UserGroup');
+  const tiles = children.filter((c) => c.t === 'UserTile');
   const contribute = readContribute(node);
   return (
     <div>
-      <ul className={styles.grid}>
-        {users.map((user) => {
-          const name = nodeText(user.c);
-          return (
-            <li key={name}>
-              <Link to={user.a?.href ?? '#'} className={styles.tile}>
-                {name}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <div>
+        {groups.length > 0 ? (
+          groups.map((group) => {
+            const members = (group.c ?? []).filter((c): c is Element => isElement(c, 'UserTile'));
+            const label = group.a?.label ?? '';
+            return (
+              <div key={group.a?.id ?? label} className={styles.group}>
+                <p className={styles.label}>{label}</p>
+                <Names tiles={members} label={label} />
+              </div>
+            );
+          })
+        ) : (
+          <Names tiles={tiles} />
+        )}
+      </div>
       {contribute ? (
         <p>
           {contribute.prompt ? `${contribute.prompt} ` : null}
