@@ -6,11 +6,12 @@ import type { ShowcaseCardData } from './model';
 import styles from './styles.module.css';
 import { t } from '../../lib/i18n';
 
-export type Props = { card: ShowcaseCardData; hidden?: boolean; Nodes: SiteComponentProps['Nodes'] };
+/** `lone`: the last shown card of an odd number, which takes a row of its own whole. */
+export type Props = { card: ShowcaseCardData; hidden?: boolean; lone?: boolean; Nodes: SiteComponentProps['Nodes'] };
 
-export function ShowcaseCard({ card, hidden = false, Nodes }: Props) {
+export function ShowcaseCard({ card, hidden = false, lone = false, Nodes }: Props) {
   return (
-    <article id={card.id} className={styles.card} hidden={hidden} data-category={card.category}>
+    <article id={card.id} className={styles.card} hidden={hidden} data-category={card.category} data-lone={lone || undefined}>
       <div className={styles.head}>
         <div>
           <h3>{card.title}</h3>

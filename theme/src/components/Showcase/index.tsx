@@ -31,8 +31,11 @@ export function Showcase({ node, Nodes }: Props) {
   }, [hash, data.categories]);
 
   const current = data.categories.find((c) => c.id === selected);
+  const shown = data.cards.filter((card) => !data.filterable || card.category === selected);
+  // An odd number of cards in two columns would leave the last alone beside an empty cell.
+  const lone = shown.length % 2 === 1 ? shown[shown.length - 1] : undefined;
   return (
-    <div data-showcase={node.a?.data}>
+    <div data-showcase={node.a?.data} className={styles.showcase}>
       {data.contribute ? (
         <p className={styles.contribute}>
           {data.contribute.prompt ? `${data.contribute.prompt} ` : null}
@@ -75,6 +78,7 @@ export function Showcase({ node, Nodes }: Props) {
             key={card.id}
             card={card}
             hidden={data.filterable && card.category !== selected}
+            lone={card === lone}
             Nodes={Nodes}
           />
         ))}
