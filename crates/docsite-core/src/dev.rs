@@ -76,6 +76,10 @@ pub enum RebuildKind {
     /// reloads. The pre-rendered HTML of the pages using that code follows when edits
     /// settle ([`DevSession::refresh_code`]).
     Hot,
+    /// A save of Markdown compiled by MDX (a doc on the MDX path, a partial), which Vite's
+    /// dev server sends to the open pages as the file's new module; as with [`Self::Hot`],
+    /// the pre-rendered HTML follows when edits settle.
+    HotModule,
     /// [`DevSession::refresh_code`]: the site's code built again and the pages that use it
     /// pre-rendered again (no page reloads: they have the hot update already).
     Code,
@@ -291,7 +295,8 @@ impl DevSession {
         if let Some(diagnostics) = hot {
             // An editor's scratch file, gone by now, is no edit of the code.
             self.code_changed.extend(changed.iter().filter(|p| p.exists()).cloned());
-            return Ok(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: 0, written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind: RebuildKind::Hot });
+            let kind = if markdown_only { RebuildKind::HotModule } else { RebuildKind::Hot };
+            return Ok(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: 0, written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind });
         }
         // Docs and sidebars are what a rendering checks it still holds against (`RenderCache`);
         // any other file (config, data, static files, code) may change every page.
@@ -480,7 +485,7 @@ impl DevSession {
         if indices.is_empty() && !compiled.is_empty() {
             let diagnostics = site.diagnostics.clone();
             self.state = Some((site, chunks));
-            return Ok(Some(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: compiled.len(), written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind: RebuildKind::Hot }));
+            return Ok(Some(Rebuilt { changed: Changed::Routes(Vec::new()), rendered: compiled.len(), written: 0, diagnostics, elapsed: start.elapsed(), timings: Vec::new(), first: None, kind: RebuildKind::HotModule }));
         }
         let mut timings = vec![("update", start.elapsed().as_secs_f64())];
         let t = Instant::now();

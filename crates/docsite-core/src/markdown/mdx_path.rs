@@ -68,13 +68,18 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     // (slugged in the partial's own file, as MDX compiles it) are anchors of the page.
     // Walked from the last use, so the positions of the earlier ones stay right.
     let partials = partial_imports(body);
-    // The partials' files as read (`docsite dev` renders the doc again when one changes).
-    let mut read = Vec::new();
+    // Each partial's file and text, read once for its headings, fences and links.
+    let read: BTreeMap<&str, (site_components::Module, String)> = partials
+        .iter()
+        .filter_map(|(name, spec)| {
+            let file = site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec).ok()?;
+            let text = std::fs::read_to_string(&file.file).ok()?;
+            Some((name.as_str(), (file, text)))
+        })
+        .collect();
     for (line, name) in partial_uses(body, &partials).into_iter().rev() {
-        let Some(file) = partials.get(&name).and_then(|spec| site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec).ok()) else { continue };
-        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
-        read.push((file.file.clone(), super::text_hash(&text)));
-        let (partial_body, partial_line) = without_front_matter(&text);
+        let Some((file, text)) = read.get(name.as_str()) else { continue };
+        let (partial_body, partial_line) = without_front_matter(text);
         let theirs = render_markdown(&file.file, &heading_lines(partial_body), partial_line, route, toc_levels, ctx);
         // The doc's TOC entries before the use: its headings in the TOC levels above it.
         let before = heading_text.lines().take(line - 1).filter(|l| {
@@ -115,11 +120,8 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
     // The fences of the Markdown partials the doc imports, under their own file's key, and
     // their links, resolved from the partial's own folder as Docusaurus's MDX loader
     // resolves them when it compiles the partial.
-    for spec in partials.values() {
-        let Ok(file) = site_components::resolve(ctx.site_dir, ctx.content_roots, source, spec) else { continue };
-        let Ok(text) = std::fs::read_to_string(&file.file) else { continue };
-        read.push((file.file.clone(), super::text_hash(&text)));
-        let (partial_body, partial_line) = without_front_matter(&text);
+    for (file, text) in read.values() {
+        let (partial_body, partial_line) = without_front_matter(text);
         links(&file.file, partial_body, partial_line, route, toc_levels, ctx, &mut out, &mut urls);
         for (line, markdown) in fences(partial_body) {
             let one = render_markdown(&file.file, &markdown, partial_line + line - 1, route, toc_levels, ctx);
@@ -129,9 +131,11 @@ pub(super) fn render(source: &Path, body: &str, body_line: usize, route: &str, t
             }
         }
     }
-    read.sort();
-    read.dedup();
-    out.deps.files = read;
+    // The partials' files as read (`docsite dev` renders the doc again when one changes).
+    let mut files: Vec<_> = read.values().map(|(file, text)| (file.file.clone(), super::text_hash(text))).collect();
+    files.sort();
+    files.dedup();
+    out.deps.files = files;
     // `<DocCardList />` without `items` shows the cards of the sidebar category the doc is
     // in: computed by the engine (`doc_cards.rs`, as the Markdown path's) and handed to the
     // module, so the page is pre-rendered with them and carries that one list, not the

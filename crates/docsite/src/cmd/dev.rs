@@ -292,9 +292,8 @@ impl Terminal {
         let delta = self.show(&r.diagnostics);
         if first {
             eprintln!("docsite: built {} pages in {ms:.0} ms", r.written);
-        } else if r.kind == RebuildKind::Hot {
-            // A doc on the MDX path is its module, sent as it is; code goes through React Fast Refresh.
-            let how = if changed.iter().all(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("md" | "mdx"))) { "its module from Vite's dev server" } else { "React Fast Refresh" };
+        } else if matches!(r.kind, RebuildKind::Hot | RebuildKind::HotModule) {
+            let how = if r.kind == RebuildKind::HotModule { "its module from Vite's dev server" } else { "React Fast Refresh" };
             eprintln!("docsite: {}: sent to the open pages as a hot update ({how}){delta}", names(changed, &self.site_dir));
         } else if r.kind == RebuildKind::Code {
             eprintln!("docsite: the site's React code rebuilt for pre-rendering in {ms:.0} ms ({} pages written){delta}", r.written);
