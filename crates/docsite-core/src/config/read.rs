@@ -100,12 +100,12 @@ impl SiteConfig {
             base_url.push('/');
         }
         let docs_base = docs_base(&base_url, &raw.docs.route_base_path);
-        let i18n = match crate::i18n::localization(&file, site_dir, (&locale_input(&raw.locale), &raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &raw.i18n_path), &base_url, None) {
+        let i18n = match localization(&raw, &file, site_dir, &base_url, None) {
             Ok(l) => l,
             Err(e) => {
                 errors.extend(e);
                 raw.locales.clear();
-                crate::i18n::localization(&file, site_dir, (&locale_input(&raw.locale), &raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &raw.i18n_path), &base_url, None).map_err(|e| errors.iter().cloned().chain(e).collect::<Vec<_>>())?
+                localization(&raw, &file, site_dir, &base_url, None).map_err(|e| errors.iter().cloned().chain(e).collect::<Vec<_>>())?
             }
         };
         Ok(SiteConfig {
@@ -134,7 +134,7 @@ impl SiteConfig {
         let mut config = Self::read_untranslated(site_dir, base_url)?;
         if let Some(code) = code {
             let site_base = config.base_url.clone();
-            let i18n = crate::i18n::localization(&config.file, site_dir, (&locale_input(&config.raw.locale), &config.raw.locales.iter().map(locale_input).collect::<Vec<_>>(), &config.raw.i18n_path), &site_base, Some(code))?;
+            let i18n = localization(&config.raw, &config.file, site_dir, &site_base, Some(code))?;
             let link = i18n.links.iter().find(|l| l.code == code).expect("the locale has a link");
             config.base_url = link.base_url.clone();
             config.raw.base_url = link.base_url.clone();
@@ -149,6 +149,13 @@ impl SiteConfig {
         config.errors.extend(errors);
         Ok(config)
     }
+}
+
+/// The site's locales from its config ([`crate::i18n::localization`]), for the locale `code`
+/// (`None`: the default one) served under `site_base`.
+fn localization(raw: &RawConfig, file: &Path, site_dir: &Path, site_base: &str, code: Option<&str>) -> Result<crate::i18n::Localization, Vec<Diagnostic>> {
+    let others: Vec<_> = raw.locales.iter().map(locale_input).collect();
+    crate::i18n::localization(file, site_dir, (&locale_input(&raw.locale), &others, &raw.i18n_path), site_base, code)
 }
 
 /// Parses the TOML text, turning serde errors into a diagnostic with the key path.

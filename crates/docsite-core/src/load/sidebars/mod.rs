@@ -47,9 +47,9 @@ pub(crate) fn current_sidebar_file(configured: &Path) -> Option<PathBuf> {
     SIDEBAR_MODULES.iter().map(|n| dir.join(n)).find(|p| p.is_file())
 }
 
-/// The closest of `known` to `word` when it is at most two edits away.
+/// The closest of `known` to `word` ([`crate::diagnostics::closest`]: a few edits away).
 fn did_you_mean<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
-    known.into_iter().map(|k| (strsim::osa_distance(word, k), k)).filter(|(d, _)| *d <= 2).min_by_key(|(d, _)| *d).map(|(_, k)| k)
+    crate::diagnostics::closest(word, known.into_iter(), 1).into_iter().next()
 }
 
 pub(super) fn load_sidebars(version: &Version, file: &Path, html: HtmlPolicy, diags: &mut Vec<Diagnostic>) -> Vec<(String, Vec<SidebarEntry>)> {
