@@ -159,14 +159,9 @@ fn date_in_name(rel: &str) -> Option<(&str, [&str; 3], &str)> {
     None
 }
 
-/// The first line (in the file) of a top-level front matter key.
+/// The first line (in the file) of a top-level front matter key (1 when it has none).
 fn key_line(text: &str, key: &str) -> usize {
-    text.lines()
-        .enumerate()
-        .skip(1)
-        .take_while(|(_, l)| l.trim_end() != "---")
-        .find(|(_, l)| l.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':')))
-        .map_or(1, |(i, _)| i + 1)
+    load::front_matter_line(text, key).unwrap_or(1)
 }
 
 /// Reads one post; `Ok(None)` for a draft.

@@ -221,7 +221,7 @@ fn tag_line(text: &str, written: &str) -> usize {
 }
 
 /// The line (1-based, in the file) of a top-level front matter key.
-fn front_matter_line(text: &str, key: &str) -> Option<usize> {
+pub(crate) fn front_matter_line(text: &str, key: &str) -> Option<usize> {
     text.lines()
         .enumerate()
         .skip(1)

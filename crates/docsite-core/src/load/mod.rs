@@ -32,6 +32,7 @@ pub use docusaurus_ids::strip_number_prefix;
 pub use front_matter::{
     route_value, split_front_matter, tag_values, FrontMatter, FrontMatterLastUpdate, FrontMatterTag, FRONT_MATTER_KEYS, FRONT_MATTER_MAX_BYTES, FRONT_MATTER_MAX_DEPTH,
 };
+pub(crate) use front_matter::front_matter_line;
 pub(crate) use sidebars::current_sidebar_file;
 pub use sidebars::{sidebar_of_docs, DEFAULT_SIDEBAR};
 pub(crate) use walk::{markdown_files, outside_link, walk_content};
