@@ -14,7 +14,7 @@
 // and reads one line from its standard output: `docsite-vite: {"port":N}` once it listens.
 // Pages load their modules through the `docsite dev` server (same origin, `base`), whose
 // proxy forwards them here; the browser's HMR WebSocket connects to this port directly.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as listen } from 'node:net';
 import path from 'node:path';
 import { createServer } from 'vite';
@@ -48,7 +48,39 @@ const listed = (variable) => {
     return [];
   }
 };
-const siteModules = [...listed('DOCSITE_SITE_PAGES'), ...listed('DOCSITE_SITE_COMPONENTS')].filter((rel) => !/\.mdx?$/.test(rel)).map((rel) => path.join(site, rel));
+const listedModules = [...listed('DOCSITE_SITE_PAGES'), ...listed('DOCSITE_SITE_COMPONENTS')];
+const siteModules = listedModules.filter((rel) => !/\.mdx?$/.test(rel)).map((rel) => path.join(site, rel));
+
+/**
+ * The packages the site's MDX docs import (`import Embed from 'react-lite-youtube-embed'`),
+ * as a module of bare imports in the site's cache folder: Vite's dependency scan cannot read
+ * `.mdx`, so without it a package met first on an open page is pre-bundled then, and Vite
+ * reloads the page. Imports are resolved from the site, as the docs' own are. Null when the
+ * docs import no package.
+ */
+function mdxPackageImports() {
+  const packages = new Set();
+  for (const rel of listedModules.filter((m) => /\.mdx?$/.test(m))) {
+    let text;
+    try {
+      text = readFileSync(path.join(site, rel), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const [, spec] of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+      // Bare package names only: not relative or absolute paths, aliases (`@site/`, `@theme/`,
+      // `@docusaurus/`, `@generated/`) or loader prefixes (`!!raw-loader!`).
+      if (/^(?:[./]|@(?:site|theme|theme-original|theme-init|docusaurus|generated)\/|!)/.test(spec)) continue;
+      packages.add(spec);
+    }
+  }
+  if (packages.size === 0) return null;
+  const file = path.join(site, '.docsite/dev/mdx-packages.js');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, [...packages].map((p) => `import ${JSON.stringify(p)};\n`).join(''));
+  return file;
+}
+const mdxPackages = mdxPackageImports();
 
 /**
  * A file the site's code imports (`import logo from './logo.svg'`) gets the URL the site
@@ -82,6 +114,9 @@ const server = await createServer({
   plugins: [builtAssetUrls()],
   configFile: path.join(theme, 'vite.config.ts'),
   root: theme,
+  // The optimizer's cache in the site's own cache folder: sites do not overwrite each
+  // other's pre-bundled packages, and a site's next session starts from its own.
+  cacheDir: path.join(site, '.docsite/vite'),
   base,
   mode: 'development',
   appType: 'custom',
@@ -99,8 +134,12 @@ const server = await createServer({
     // `docsite dev` checks the Host of every request it proxies; the socket is checked here.
     allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
   },
+  // A site's package linked into its node_modules (`file:`, a workspace) stays a package
+  // there, so that it is pre-bundled like the others (CommonJS included) rather than served
+  // as source from where the link points.
+  resolve: { preserveSymlinks: true },
   optimizeDeps: {
-    entries: [path.join(theme, 'src/entry-client.tsx'), ...siteModules],
+    entries: [path.join(theme, 'src/entry-client.tsx'), ...siteModules, ...(mdxPackages ? [mdxPackages] : [])],
     // The scan reads the site's `.js` files, which hold JSX (as `jsxInJs` compiles them).
     rolldownOptions: { moduleTypes: { '.js': 'jsx' } },
   },

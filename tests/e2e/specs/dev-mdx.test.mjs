@@ -93,3 +93,35 @@ test('an edit of a partial shows on the open page of the doc importing it, witho
   assert.deepEqual(unexpected(problems, /\[vite\]/), []);
   await context.close();
 });
+
+test("a doc importing a package, opened first, is not reloaded by Vite's pre-bundling of that package", async () => {
+  // Vite's dependency scan cannot read `.mdx`: a package only a doc imports (here the
+  // site's `tiny-badge`, CommonJS, linked into its node_modules from `packages/`) was found
+  // on the page's first visit and pre-bundled then, which reloads the page when the bundles
+  // change; and a linked package was served as source, its CommonJS export missing. It is
+  // pre-bundled as the session starts, before any page asks for it.
+  const metadata = path.join(dev.dir, '.docsite/vite/deps/_metadata.json');
+  const prebundled = () => {
+    try {
+      return Object.keys(JSON.parse(fs.readFileSync(metadata, 'utf8')).optimized ?? {});
+    } catch {
+      return [];
+    }
+  };
+  for (let waited = 0; waited < 60_000 && !prebundled().includes('tiny-badge'); waited += 200) await new Promise((r) => setTimeout(r, 200));
+  assert.ok(prebundled().includes('tiny-badge'), `pre-bundled at start: ${prebundled().join(', ')}`);
+  const { page, context, problems } = await openPage(browser);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.goto(`${dev.base}/docs/packages`, { waitUntil: 'load' });
+  await page.waitForFunction(appStarted, null, { timeout: 30_000 });
+  await page.waitForFunction(() => Object.keys(document.querySelector('[data-module="docs/packages.mdx"]') ?? {}).some((k) => k.startsWith('__reactContainer')), null, { timeout: 30_000 });
+  // Vite reloads once its optimizer has run: give it the time it takes.
+  await page.waitForTimeout(5_000);
+  assert.equal(loads, 1, 'the page was loaded once');
+  const badge = page.locator('.tiny-badge');
+  await badge.click();
+  assert.equal(await badge.textContent(), 'certified ✓', 'the package component is live');
+  assert.deepEqual(unexpected(problems, /\[vite\]/), []);
+  await context.close();
+});
