@@ -148,6 +148,11 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
             write_file(&path, c.json.get().as_bytes())?;
         }
     }
+    // A page's content tree is in its chunk now: the tree goes (at 50,000 docs the trees were
+    // ~1 GB held while the workers render) and the search index reads it back from the chunk
+    // (`content_of`). Kept: a React page's (made from its HTML later) and a doc's on the MDX
+    // path (its article replaced by the rendered one below).
+    let released = site.release_content_trees();
     let jobs = chunks.jobs(site, None);
     opts.stage(&format!("pre-rendering and writing {} pages", jobs.len()));
     // The workers start at the first page the cache does not have (a rebuild that changed
@@ -212,9 +217,7 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     root.add(site, &chunks.site.url, redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
     host_files::write(site, out, root)?;
     site.write_redirects(out, &redirect_pages)?;
-    // The pages are on disk: their memory goes before the search index takes its own.
     drop(jobs);
-    drop(chunks);
     site.timings.extend([("prerender", rendering.as_secs_f64()), ("pages", writing.as_secs_f64())]);
     site.react_stage(react, out)?;
     site.timings.push(("host", t.elapsed().as_secs_f64()));
@@ -234,7 +237,17 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let language = site.site_data.locale.html_lang.clone();
     let t = std::time::Instant::now();
-    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language, site.search_parts()));
+    let prepared = match site.site_data.search.local_bundle {
+        Some(_) => {
+            // The released trees, read back from their chunks one page at a time.
+            let chunk_of: std::collections::HashMap<&str, &serde_json::value::RawValue> =
+                site.pages.iter().zip(&chunks.pages).zip(&released).filter(|(_, gone)| **gone).map(|((p, c), _)| (p.route.as_str(), &*c.json)).collect();
+            Some(search::prepare_reading(&site.search_entries(), &language, site.search_parts(), |entry| chunk_of.get(entry.route).map(|json| content_of(entry.route, json)).transpose())?)
+        }
+        None => None,
+    };
+    // The pages' chunks are on disk: their memory goes before the search index takes its own.
+    drop(chunks);
     let mut indexing = t.elapsed().as_secs_f64();
     // Nothing after this reads the pages' content trees: their memory goes to the index
     // (at 10,000 docs its peak came on top of theirs).
@@ -251,3 +264,12 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     Ok(())
 }
 
+/// The content tree of the page at `route` read back from its chunk's JSON (`json`).
+fn content_of(route: &str, json: &serde_json::value::RawValue) -> Result<Vec<crate::contract::Node>, BuildError> {
+    #[derive(serde::Deserialize)]
+    struct Content {
+        #[serde(default)]
+        content: Vec<crate::contract::Node>,
+    }
+    serde_json::from_str::<Content>(json.get()).map(|c| c.content).map_err(|e| BuildError::Theme(format!("search index: reading the content of {route} back from its chunk: {e}")))
+}
