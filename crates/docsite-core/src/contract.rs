@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Internal name of the unreleased docs in `docs/` (Docusaurus's `current`), as
@@ -769,7 +769,9 @@ impl PageData {
     }
 }
 
-/// One node of the content tree: a text, or an element.
+/// One node of the content tree: a text, or an element. Read back from JSON too (its own
+/// [`Deserialize`]): the build lets go of a page's tree once its chunk is written and reads
+/// it from there for the search index (`build/mod.rs`).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
 pub enum Node {
@@ -786,7 +788,7 @@ pub enum Node {
 /// `Card` (title, href, icon: a [`CardIcon`], badge) and the data components `Showcase`
 /// and `UserGrid`, whose children the engine builds from a data file (see
 /// `markdown/components.rs` for their shape).
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Element {
     /// Tag or component name.
     pub t: String,
@@ -911,6 +913,50 @@ impl std::ops::Index<&str> for Attrs {
 impl Serialize for Attrs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Attrs {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Attrs, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Attrs;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of string attributes")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Attrs, M::Error> {
+                let mut attrs = Attrs::new();
+                while let Some((name, value)) = map.next_entry::<String, String>()? {
+                    attrs.insert(name, value);
+                }
+                Ok(attrs)
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
+}
+
+/// A string is a text, an object an element: what `#[serde(untagged)]` would do, without
+/// buffering every subtree to try each variant in turn.
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Node;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a text (string) or an element (object)")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Node, E> {
+                Ok(Node::Text(text.to_string()))
+            }
+            fn visit_string<E: serde::de::Error>(self, text: String) -> Result<Node, E> {
+                Ok(Node::Text(text))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<Node, M::Error> {
+                Element::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Node::Element)
+            }
+        }
+        deserializer.deserialize_any(Visit)
     }
 }
 
@@ -1102,6 +1148,23 @@ pub fn typescript_declarations() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_content_tree_reads_back_from_its_json_as_it_was() {
+        let el = |t: &str, a: &[(&str, &str)], c: Vec<Node>| Node::Element(Element { t: t.into(), a: a.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), c });
+        let tree = vec![
+            el("Heading", &[("level", "2"), ("id", "x")], vec![Node::Text("Title \"quoted\" \u{e9}\n".into())]),
+            el("p", &[], vec![Node::Text("a".into()), el("a", &[("href", "/docs/b#c"), ("title", "")], vec![]), el("br", &[], vec![])]),
+            Node::Text(String::new()),
+        ];
+        let json = serde_json::to_string(&tree).unwrap();
+        let back: Vec<Node> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, tree);
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        // Neither a number nor an attribute that is not a string is a node.
+        assert!(serde_json::from_str::<Node>("1").is_err());
+        assert!(serde_json::from_str::<Node>(r#"{"t":"p","a":{"x":1}}"#).is_err());
+    }
 
     #[test]
     fn attributes_keep_one_value_per_name_in_name_order_and_serialise_as_an_object() {

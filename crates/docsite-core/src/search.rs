@@ -104,13 +104,31 @@ pub struct Prepared {
 /// A page's records stay together. With one part, the records are those of an index that
 /// was never split, in the same order.
 pub fn prepare(entries: &[Entry<'_>], language: &str, parts: usize) -> Prepared {
-    let links = inbound_links(entries);
+    match prepare_reading(entries, language, parts, |_| Ok::<_, std::convert::Infallible>(None)) {
+        Ok(prepared) => prepared,
+        Err(never) => match never {},
+    }
+}
+
+/// [`prepare`] for entries whose content trees are elsewhere: `content` gives an entry's
+/// tree (`None`: its page's own `content`), and is asked twice per entry (its links, then
+/// its records), so that a caller that keeps the trees serialised (the build, in the pages'
+/// chunks) holds one parsed tree at a time, never all of them. Stops at `content`'s first
+/// error.
+pub fn prepare_reading<E>(entries: &[Entry<'_>], language: &str, parts: usize, content: impl Fn(&Entry<'_>) -> Result<Option<Vec<Node>>, E>) -> Result<Prepared, E> {
+    let mut links = InboundLinks::new();
+    for entry in entries {
+        let read = content(entry)?;
+        count_links(read.as_deref().unwrap_or(&entry.page.content), entry.route, &mut links);
+    }
     let mut split: Vec<Vec<(String, Record)>> = (0..parts.max(1)).map(|_| Vec::new()).collect();
     let count = split.len();
     for (i, entry) in entries.iter().enumerate() {
-        split[i % count].extend(records(entry, language, links.get(entry.route)).into_iter().map(|r| (entry.route.to_string(), r)));
+        let read = content(entry)?;
+        let nodes = read.as_deref().unwrap_or(&entry.page.content);
+        split[i % count].extend(records_of(entry, nodes, language, links.get(entry.route)).into_iter().map(|r| (entry.route.to_string(), r)));
     }
-    Prepared { parts: split, concepts: concepts(entries, &links), pages: entries.len() }
+    Ok(Prepared { parts: split, concepts: concepts(entries, &links), pages: entries.len() })
 }
 
 /// Builds the index of `prepared` and writes it to `<out>/pagefind/`, one part after the
@@ -262,24 +280,26 @@ pub type InboundLinks = HashMap<String, BTreeMap<String, usize>>;
 
 /// Counts the links of every page in `entries` to routes (and their anchors) of this site.
 pub fn inbound_links(entries: &[Entry<'_>]) -> InboundLinks {
-    fn walk(nodes: &[Node], own: &str, counts: &mut InboundLinks) {
-        for node in nodes {
-            if let Node::Element(e) = node {
-                if let Some(href) = e.a.get("href").filter(|h| h.starts_with('/')) {
-                    let (route, anchor) = href.split_once('#').unwrap_or((href, ""));
-                    if route != own {
-                        *counts.entry(route.to_string()).or_default().entry(anchor.to_string()).or_default() += 1;
-                    }
-                }
-                walk(&e.c, own, counts);
-            }
-        }
-    }
     let mut counts = InboundLinks::new();
     for entry in entries {
-        walk(&entry.page.content, entry.route, &mut counts);
+        count_links(&entry.page.content, entry.route, &mut counts);
     }
     counts
+}
+
+/// Adds the links of `nodes`, the content of the page at route `own`, to `counts`.
+fn count_links(nodes: &[Node], own: &str, counts: &mut InboundLinks) {
+    for node in nodes {
+        if let Node::Element(e) = node {
+            if let Some(href) = e.a.get("href").filter(|h| h.starts_with('/')) {
+                let (route, anchor) = href.split_once('#').unwrap_or((href, ""));
+                if route != own {
+                    *counts.entry(route.to_string()).or_default().entry(anchor.to_string()).or_default() += 1;
+                }
+            }
+            count_links(&e.c, own, counts);
+        }
+    }
 }
 
 /// Most words of one index record: consecutive heading sections of a page are indexed
@@ -304,12 +324,17 @@ pub struct Record {
 /// links to the page itself stay with the first record, which therefore reaches at least
 /// to the end of the section that names the page.
 pub fn records(entry: &Entry<'_>, language: &str, inbound: Option<&BTreeMap<String, usize>>) -> Vec<Record> {
+    records_of(entry, &entry.page.content, language, inbound)
+}
+
+/// [`records`] of `entry` with `content` as its page's content tree.
+fn records_of(entry: &Entry<'_>, content: &[Node], language: &str, inbound: Option<&BTreeMap<String, usize>>) -> Vec<Record> {
     let page = entry.page;
     let mut body = Writer::default();
     // Where a record may start: top-level headings with an id (inside a container, a cut
     // would split its element).
     let mut cuts: Vec<(usize, String)> = Vec::new();
-    for node in &page.content {
+    for node in content {
         if let Node::Element(e) = node {
             if let ("Heading", Some(id)) = (e.t.as_str(), e.a.get("id")) {
                 cuts.push((body.html.len(), id.clone()));

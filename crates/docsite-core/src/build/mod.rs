@@ -32,7 +32,7 @@ use rayon::prelude::*;
 
 pub use check::{check, check_at, check_locale, check_with};
 pub use host_files::{HEADERS_FILE, REDIRECTS_FILE};
-pub(crate) use chunks::{Chunk, ChunkNames, Chunks};
+pub(crate) use chunks::{Chunk, Chunks};
 pub use incremental::{DocUpdate, RenderCache};
 use site::PageOut;
 pub(crate) use crate::output::write_file;
@@ -139,17 +139,24 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::ThemeBuild, out: &Path, root: &mut host_files::RootFiles, previous: Option<&Path>) -> Result<(), BuildError> {
     site.copy_files(&theme.client(), out, true)?;
     let template = site.template(&theme.client())?;
-    // Each chunk is serialised once: its bytes are written and sent to the pre-render workers.
-    let chunks = Chunks::new(site, ChunkNames::Content);
-    for c in chunks.all() {
+    // Each chunk is serialised once; a page's is written at once and read back from its file
+    // for the pre-render workers and the search index (`Chunks::written`).
+    let chunks = Chunks::written(site, out)?;
+    for c in chunks.shared() {
         let path = crate::output::under(out, &c.rel)?;
         // Identical chunks share a file.
         if !path.exists() {
             write_file(&path, c.json.get().as_bytes())?;
         }
     }
-    let jobs = chunks.jobs(site, None);
-    opts.stage(&format!("pre-rendering and writing {} pages", jobs.len()));
+    // A page's content tree is in its chunk now: the tree goes (at 50,000 docs the trees were
+    // ~1 GB held while the workers render) and the search index reads it back from the chunk
+    // (`content_of`). Kept: a React page's (made from its HTML later) and a doc's on the MDX
+    // path (its article replaced by the rendered one below).
+    let released = site.release_content_trees();
+    // Every page, then the not-found page (index `site.pages.len()`).
+    let indices: Vec<usize> = (0..=site.pages.len()).collect();
+    opts.stage(&format!("pre-rendering and writing {} pages", indices.len()));
     // The workers start at the first page the cache does not have (a rebuild that changed
     // nothing starts none).
     let mut cache = crate::prerender::Cache::open(&site.config.site_dir, theme, &site.site_data, &chunks.manifest);
@@ -164,14 +171,17 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     let mut failures = crate::diagnostics::Diagnostics::default();
     // Time in the workers' rendering, and in assembling and writing the documents.
     let (mut rendering, mut writing) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
-    for batch in jobs.chunks(PRERENDER_BATCH) {
+    for batch in indices.chunks(PRERENDER_BATCH) {
         let lap = std::time::Instant::now();
+        let json = batch.iter().map(|&i| chunks.read_page(i, out)).collect::<Result<Vec<_>, _>>()?;
+        let batch: Vec<crate::prerender::Job<'_>> = batch.iter().zip(&json).map(|(&i, page)| chunks.job(site, i, page)).collect();
+        let batch = batch.as_slice();
         let mut cached = cache.as_mut().map_or_else(|| batch.iter().map(|_| None).collect(), |c| c.look_up(batch));
         let to_render: Vec<crate::prerender::Job<'_>> = batch.iter().zip(&cached).filter(|(_, hit)| hit.is_none()).map(|(j, _)| j.clone()).collect();
         let mut rendered = Vec::new();
         if !to_render.is_empty() {
             if pool.is_none() {
-                let mut started = crate::prerender::Pool::start(theme, opts.workers.clamp(1, jobs.len().max(1)))?;
+                let mut started = crate::prerender::Pool::start(theme, opts.workers.clamp(1, indices.len()))?;
                 started.init(&site.site_data, &chunks.manifest)?;
                 pool = Some(started);
             }
@@ -212,9 +222,6 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     root.add(site, &chunks.site.url, redirect_pages.iter().map(|p| (p.rel.clone(), p.head.as_str())));
     host_files::write(site, out, root)?;
     site.write_redirects(out, &redirect_pages)?;
-    // The pages are on disk: their memory goes before the search index takes its own.
-    drop(jobs);
-    drop(chunks);
     site.timings.extend([("prerender", rendering.as_secs_f64()), ("pages", writing.as_secs_f64())]);
     site.react_stage(react, out)?;
     site.timings.push(("host", t.elapsed().as_secs_f64()));
@@ -234,7 +241,16 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     opts.stage(if site.site_data.search.local_bundle.is_some() { "indexing for search and compressing" } else { "compressing" });
     let language = site.site_data.locale.html_lang.clone();
     let t = std::time::Instant::now();
-    let prepared = site.site_data.search.local_bundle.is_some().then(|| search::prepare(&site.search_entries(), &language, site.search_parts()));
+    let prepared = match site.site_data.search.local_bundle {
+        Some(_) => {
+            // The released trees, read back from their chunks one page at a time.
+            let chunk_of: std::collections::HashMap<&str, usize> = site.pages.iter().enumerate().filter(|(i, _)| released[*i]).map(|(i, p)| (p.route.as_str(), i)).collect();
+            let read = |route: &str, i: usize| content_of(route, &chunks.read_page(i, out)?);
+            Some(search::prepare_reading(&site.search_entries(), &language, site.search_parts(), |entry| chunk_of.get(entry.route).map(|&i| read(entry.route, i)).transpose())?)
+        }
+        None => None,
+    };
+    drop(chunks);
     let mut indexing = t.elapsed().as_secs_f64();
     // Nothing after this reads the pages' content trees: their memory goes to the index
     // (at 10,000 docs its peak came on top of theirs).
@@ -251,3 +267,12 @@ fn write_site(site: &mut Site, opts: &BuildOptions, theme: &crate::site_code::Th
     Ok(())
 }
 
+/// The content tree of the page at `route` read back from its chunk's JSON (`json`).
+fn content_of(route: &str, json: &serde_json::value::RawValue) -> Result<Vec<crate::contract::Node>, BuildError> {
+    #[derive(serde::Deserialize)]
+    struct Content {
+        #[serde(default)]
+        content: Vec<crate::contract::Node>,
+    }
+    serde_json::from_str::<Content>(json.get()).map(|c| c.content).map_err(|e| BuildError::Theme(format!("search index: reading the content of {route} back from its chunk: {e}")))
+}

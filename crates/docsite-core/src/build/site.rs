@@ -365,6 +365,23 @@ impl Site {
         search::entries(self.pages.iter().map(|p| (p.route.as_str(), &p.data, p.landing)))
     }
 
+    /// Drops the content trees the build no longer needs once the pages' chunks are written
+    /// (every page's but a React page's and a doc's on the MDX path, which the build replaces
+    /// after pre-rendering); true for each page whose tree went (`write_site` reads those back
+    /// from their chunks for the search index).
+    pub(crate) fn release_content_trees(&mut self) -> Vec<bool> {
+        self.pages
+            .iter_mut()
+            .map(|p| {
+                let keep = p.data.kind == RouteKind::ReactPage || crate::markdown::mdx_path::is_mdx_path_content(&p.data.content);
+                if !keep {
+                    p.data.content = Vec::new();
+                }
+                !keep
+            })
+            .collect()
+    }
+
     /// How many parts the search index has (the first and those of
     /// [`crate::contract::SearchData::local_parts`]).
     pub(crate) fn search_parts(&self) -> usize {
