@@ -7,7 +7,11 @@
 //
 // usage: node bench/dev-reload.mjs [SITE_DIR] [SAVES] [ROUNDS]
 // (SAVES 0: only the sidebar edits and new docs, ROUNDS of each, by default SAVES / 5, at
-// least 3; E2E_PORTS=4300-4399 keeps `docsite dev` to those ports.)
+// least 3; E2E_PORTS=4300-4399 keeps `docsite dev` to those ports.) Another site than the
+// FDC3 one (a generated one of bench/gen_scale.py) names what is edited:
+// DEV_PAGES=file=route,… (the pages saved), DEV_OPEN=route (the page open during the wide
+// edits), DEV_SIDEBAR=file (a JSON file with a "label", e.g. a `_category_.json`),
+// DEV_NEW=route-prefix (the new docs' routes, their files docs/bench-new-N.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +22,15 @@ const source = path.resolve(process.argv[2] ?? path.join(root, 'site'));
 const saves = Number(process.argv[3] ?? 30);
 
 // The pages edited: the biggest reference page and a short one, in the current version.
-const pages = [
-  { file: 'docs/api/ref/DesktopAgent.md', route: '/docs/next/api/ref/DesktopAgent' },
-  { file: 'docs/fdc3-intro.md', route: '/docs/next/fdc3-intro' },
-];
+const pages = process.env.DEV_PAGES
+  ? process.env.DEV_PAGES.split(',').map((p) => {
+      const [file, route] = p.split('=');
+      return { file, route };
+    })
+  : [
+      { file: 'docs/api/ref/DesktopAgent.md', route: '/docs/next/api/ref/DesktopAgent' },
+      { file: 'docs/fdc3-intro.md', route: '/docs/next/fdc3-intro' },
+    ];
 
 const dev = await startDev(source, { args: process.env.VERBOSE ? ['--timings'] : [] }).catch((e) => {
   console.error(e.message);
@@ -96,7 +105,7 @@ if (saves > 0) {
 // Edits that reach many pages (issue 38: <= 300 ms to the open page): a sidebar label, and a
 // new doc (the route table changes, so every page is written). The page open in the
 // "browser" (loaded once, as a tab would) is written and reloaded first.
-const open = '/docs/next/api/ref/DesktopAgent';
+const open = process.env.DEV_OPEN ?? '/docs/next/api/ref/DesktopAgent';
 await (await fetch(base + open, { headers: { accept: 'text/html' } })).text();
 const wide = { sidebar: [], 'new doc': [] };
 // Rebuilds finished so far: `docsite dev` prints one line at the end of each.
@@ -109,13 +118,13 @@ for (let i = 0; i < rounds; i++) {
     const got = nextEvent();
     let marker;
     if (kind === 'sidebar') {
-      const file = path.join(work, 'sidebars.json');
+      const file = path.join(work, process.env.DEV_SIDEBAR ?? 'sidebars.json');
       const text = fs.readFileSync(file, 'utf8');
       const label = text.match(/"label": "([^"]+)"/)[1];
       marker = `${label.replace(/ \(\d+\)$/, '')} (${i})`;
       fs.writeFileSync(file, text.replace(`"label": "${label}"`, `"label": "${marker}"`));
     } else {
-      marker = `/docs/next/bench-new-${i}`;
+      marker = `${process.env.DEV_NEW ?? '/docs/next/bench-new-'}${i}`;
       fs.writeFileSync(path.join(work, `docs/bench-new-${i}.md`), `---\ntitle: New page ${i}\n---\n\nA page added while the site is served.\n`);
     }
     let message = await got;
