@@ -17,7 +17,8 @@ test('the navbar leads into the second instance at its latest version, with its 
   assert.equal(await dropdown(page).getAttribute('aria-label'), 'Docs version: 1.0');
   await navbar(page).getByRole('link', { name: 'Community', exact: true }).click();
   await page.waitForURL('**/community/meetups');
-  assert.equal(await page.locator('main h1').first().textContent(), 'Meetups');
+  // The address changes before the new page has rendered: wait for its heading.
+  await page.locator('main h1', { hasText: 'Meetups' }).waitFor();
   assert.equal(await dropdown(page).getAttribute('aria-label'), 'Docs version: 1.0');
   // The community's 1.0 sidebar (one doc), not the handbook's.
   const sidebar = page.locator('aside nav, nav.menu').first();
@@ -52,7 +53,7 @@ test('a link across instances leads to the other docs, which keep their own navb
   await page.goto(ctx.server.base + '/community/next/meetups', { waitUntil: 'networkidle' });
   await page.locator('main article').getByRole('link', { name: 'handbook' }).click();
   await page.waitForURL('**/docs/intro');
-  assert.equal(await page.locator('main h1').first().textContent(), 'Introduction');
+  await page.locator('main h1', { hasText: 'Introduction' }).waitFor();
   // The default docs have one version: no version badge, and no banner.
   assert.equal(await page.locator('.doc-version-badge').count(), 0);
   assert.equal(await page.locator('[role="note"]').count(), 0);
@@ -61,6 +62,8 @@ test('a link across instances leads to the other docs, which keep their own navb
   // And on to the unversioned third instance by a route link.
   await page.locator('main article').getByRole('link', { name: 'API overview' }).click();
   await page.waitForURL('**/api/overview');
+  // The address changes before the new page has rendered: wait for its heading.
+  await page.locator('main h1', { hasText: 'Overview' }).waitFor();
   assert.equal(await page.locator('.doc-version-badge').count(), 0, 'one version in its instance');
   assert.deepEqual(await active(), ['API']);
   assert.deepEqual(problems, []);

@@ -1,7 +1,7 @@
 //! `<UserGrid data="users" />`: the organizations of a `users` data file as a typographic
 //! wall, each name a link to the organization's site. No company artwork: names set in
-//! running text, grouped by kind of organization when the file declares categories (a label
-//! column beside each group's names on wide screens, above them on phones). The names flow
+//! running text, grouped by kind of organization when the file declares categories (each group's
+//! label beside its names where the row has room, above them where it has not). The names flow
 //! as balanced lines, so no width leaves one name alone on a row of empty cells.
 import type { Element } from '../../generated/contract';
 import type { SiteComponentProps } from '../../content/lazy';
