@@ -969,6 +969,33 @@ export function codeFrame(code: string, line: number, column: number): string {
   return out.join('\n');
 }
 
+/**
+ * The server bundle of a site build imports the theme's own run-time packages (`dependencies`
+ * of its `package.json`: React, react-router, mermaid, …) from where they are installed, by
+ * absolute path, instead of bundling them: the bundle lives in the site's `.docsite/`, where a
+ * bare `import 'react'` would find the site's copy or none, and bundling mermaid's ~8 MB of
+ * diagrams, which no page pre-renders, took most of the server build's time. Only JavaScript
+ * files are left outside (a package's stylesheet is still the bundler's); the site's own
+ * imports of these packages resolve as before (`dedupe`), to the same files, so the workers
+ * load one React.
+ */
+export function themePackagesOutside(themeDir: string): Plugin {
+  const manifest = JSON.parse(readFileSync(path.join(themeDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const names = Object.keys(manifest.dependencies ?? {});
+  const ofTheme = (id: string) => names.some((name) => id === name || id.startsWith(`${name}/`));
+  return {
+    name: 'docsite:theme-packages-outside',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (!ofTheme(id)) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !/\.[cm]?js$/.test(resolved.id) || !resolved.id.includes(`${path.sep}node_modules${path.sep}`)) return null;
+      return { id: resolved.id, external: 'absolute' };
+    },
+  };
+}
+
 /** The docs on the MDX path: the Markdown files among the components docs use (absolute paths). */
 function mdxDocs(siteDir: string, componentsFile: string | null): Set<string> {
   if (!componentsFile || !existsSync(componentsFile)) return new Set();
