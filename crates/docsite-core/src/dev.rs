@@ -102,6 +102,8 @@ pub struct DevSession {
     theme_dir: PathBuf,
     workers: usize,
     cache: RenderCache,
+    /// The Docusaurus config as Node last evaluated it, reused while only docs change.
+    evaluations: crate::docusaurus::Evaluations,
     pool: Option<Pool>,
     /// The theme build pages are rendered with (the theme's, or the site's own code build).
     theme: Option<crate::site_code::ThemeBuild>,
@@ -138,6 +140,7 @@ impl DevSession {
             theme_dir: theme_dir.to_path_buf(),
             workers: workers.max(1),
             cache: RenderCache::default(),
+            evaluations: Default::default(),
             pool: None,
             theme: None,
             state: None,
@@ -319,8 +322,13 @@ impl DevSession {
         if !docs_only {
             self.cache.clear();
         }
+        // The config may import any file but a doc or a sidebar (code too: a hot update's
+        // module may be its data).
+        if !changed.iter().all(|p| is_doc_source(p)) {
+            self.evaluations.forget();
+        }
         let touches_static = changed.iter().any(|p| p.starts_with(self.site_dir.join("static")));
-        let mut site = check_with(&self.site_dir, Some(&mut self.cache))?;
+        let mut site = self.evaluations.around(|| check_with(&self.site_dir, Some(&mut self.cache)))?;
         let mut timings = std::mem::take(site.timings_mut());
         let mut lap = Instant::now();
         let mut stage = |name: &'static str, timings: &mut Vec<(&'static str, f64)>| {

@@ -8,6 +8,7 @@
 //! is deserialised into `config::RawConfig` exactly like a `docsite.toml`, and
 //! `docsite migrate` writes it out as one ([`to_toml`]).
 
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -40,7 +41,7 @@ pub fn find(site_dir: &Path) -> Option<PathBuf> {
 
 /// The config as Node evaluated it, and the packages it uses that are not installed (their
 /// values are `{"$unresolved": "pkg.path"}`).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Evaluated {
     /// The exported config (a function's result), as JSON.
     pub config: Value,
@@ -60,13 +61,51 @@ fn script_file() -> Option<(tempfile::TempDir, PathBuf)> {
     Some((dir, path))
 }
 
-/// Runs the config file in Node (working directory: the site) and returns its value.
+/// Runs the config file in Node (working directory: the site) and returns its value; inside
+/// [`Evaluations::around`], the value kept from an earlier run of the same bytes.
 pub fn evaluate(file: &Path) -> Result<Evaluated, Diagnostic> {
+    let bytes = std::fs::read(file).ok();
+    if let Some(kept) = bytes.as_ref().and_then(|b| KEPT.with_borrow(|k| k.as_ref()?.get(file).filter(|(was, _)| was == b).map(|(_, e)| e.clone()))) {
+        return Ok(kept);
+    }
     let evaluated = evaluate_value(file)?;
     if !evaluated.config.is_object() {
         return Err(Diagnostic::error(file, "the Docusaurus config does not export an object (or a function returning one)"));
     }
+    if let Some(bytes) = bytes {
+        KEPT.with_borrow_mut(|k| k.as_mut().map(|k| k.insert(file.to_path_buf(), (bytes, evaluated.clone()))));
+    }
     Ok(evaluated)
+}
+
+thread_local! {
+    /// The evaluations of the [`Evaluations`] being used on this thread, if any.
+    static KEPT: std::cell::RefCell<Option<HashMap<PathBuf, (Vec<u8>, Evaluated)>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Evaluated configs kept between the rebuilds of one `docsite dev` session, by file and
+/// bytes. Evaluating a config takes Node ~250 ms (the standard's site), most of a rebuild
+/// after a sidebar edit or a new doc. As in `docusaurus start`, which reloads the config
+/// when the config file changes and not when a doc does, the session [`forget`]s them when a
+/// rebuild's changes are not all docs and sidebars (the config may import any other file).
+///
+/// [`forget`]: Evaluations::forget
+#[derive(Debug, Default)]
+pub struct Evaluations(HashMap<PathBuf, (Vec<u8>, Evaluated)>);
+
+impl Evaluations {
+    /// Runs `work` (on this thread) with these evaluations reused and added to by [`evaluate`].
+    pub fn around<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        KEPT.with_borrow_mut(|k| *k = Some(std::mem::take(&mut self.0)));
+        let result = work();
+        self.0 = KEPT.with_borrow_mut(|k| k.take()).unwrap_or_default();
+        result
+    }
+
+    /// Drops every kept evaluation: the next [`evaluate`] runs Node again.
+    pub fn forget(&mut self) {
+        self.0.clear();
+    }
 }
 
 fn evaluate_value(file: &Path) -> Result<Evaluated, Diagnostic> {
@@ -1137,6 +1176,28 @@ mod tests {
         std::fs::create_dir(dir.path().join("node_modules")).unwrap();
         let hint = evaluate(&file).unwrap_err().hint.unwrap_or_default();
         assert!(!hint.contains("install"), "{hint}");
+    }
+
+    #[test]
+    fn kept_evaluations_run_node_once_per_config_text_until_forgotten() {
+        // The config counts its evaluations in a file beside it.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("docusaurus.config.js");
+        let config = |title: &str| format!("require('fs').appendFileSync(__dirname + '/runs', 'x');\nmodule.exports = {{ title: '{title}', url: 'https://example.org' }};\n");
+        let runs = || std::fs::read_to_string(dir.path().join("runs")).unwrap_or_default().len();
+        std::fs::write(&file, config("One")).unwrap();
+        let mut kept = Evaluations::default();
+        let title = |kept: &mut Evaluations| kept.around(|| evaluate(&file).unwrap().config["title"].clone());
+        assert_eq!((title(&mut kept), title(&mut kept), runs()), (json!("One"), json!("One"), 1));
+        // New text is evaluated again.
+        std::fs::write(&file, config("Two")).unwrap();
+        assert_eq!((title(&mut kept), title(&mut kept), runs()), (json!("Two"), json!("Two"), 2));
+        // Forgotten (a file the config may import changed), and outside `around`: Node each time.
+        kept.forget();
+        assert_eq!((title(&mut kept), runs()), (json!("Two"), 3));
+        evaluate(&file).unwrap();
+        evaluate(&file).unwrap();
+        assert_eq!(runs(), 5);
     }
 
     #[test]
