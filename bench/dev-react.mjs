@@ -49,6 +49,11 @@ if (!original.includes(text)) {
   process.exit(1);
 }
 const times = [];
+// RELOAD_OK=1: a module React Fast Refresh cannot keep (an anonymous `export default (props)
+// => …`, as the standard's src/pages/community.js has) makes the page reload, in `docusaurus
+// start` too; the time is then to the new text on the reloaded page.
+const reloadOk = Boolean(process.env.RELOAD_OK);
+let reloads = 0;
 if (inPlace) process.on('exit', () => fs.writeFileSync(target, original));
 for (let i = 0; i < saves; i++) {
   const shown = `${text} ${i}`;
@@ -62,8 +67,12 @@ for (let i = 0; i < saves; i++) {
   }
   times.push(performance.now() - t0);
   if (!(await page.evaluate(() => window.__benchNotReloaded))) {
-    console.error(`save ${i}: the page reloaded (no hot update)\n${dev.output()}`);
-    process.exit(1);
+    if (!reloadOk) {
+      console.error(`save ${i}: the page reloaded (no hot update)\n${dev.output()}`);
+      process.exit(1);
+    }
+    reloads++;
+    await page.evaluate(() => (window.__benchNotReloaded = true));
   }
   if (process.env.VERBOSE) console.log(`save ${i}: ${times.at(-1).toFixed(0)} ms`);
   await new Promise((r) => setTimeout(r, 400));
@@ -71,7 +80,7 @@ for (let i = 0; i < saves; i++) {
 const s = [...times].sort((a, b) => a - b);
 const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
 console.log(`${saves} saves of ${file} (${path.basename(source)})`);
-console.log(`React edit -> new text on the open page: median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${s.at(-1).toFixed(0)} ms  (budget 1 s, no reload)`);
+console.log(`React edit -> new text on the open page: median ${q(0.5).toFixed(0)} ms, p90 ${q(0.9).toFixed(0)} ms, max ${s.at(-1).toFixed(0)} ms  (budget 1 s, ${reloadOk ? `${reloads} reloads` : 'no reload'})`);
 await browser.close();
 if (process.env.VERBOSE) console.log(dev.output());
 dev.stop();

@@ -8,7 +8,7 @@
 # `bench/dev.sh --website DIR` runs the same on the standard's own Docusaurus site (the
 # `website/` folder of finos/FDC3, its packages installed; a copy is edited, never DIR):
 # doc saves, sidebar edits and new docs (with the page they change open), and a React
-# component of its home page edited 10 times.
+# component of its home page and its community page, each edited 10 times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 website=""
@@ -25,6 +25,8 @@ if [[ -n "$website" ]]; then
   DEV_PAGES=docs/fdc3-intro.md=/docs/next/fdc3-intro DEV_OPEN=/docs/next/api/spec DEV_NEW=/docs/next/bench-new- \
     node bench/dev-reload.mjs "$website" "${1:-10}" "${2:-10}"
   node bench/dev-react.mjs "$website" / src/components/WhatIsIt/index.js "What Is It?"
+  # A page whose component has no name (`export default (props) => …`).
+  node bench/dev-react.mjs "$website" /community src/pages/community.js "More info"
   exit 0
 fi
 node bench/dev-reload.mjs site "${1:-30}"

@@ -22,7 +22,7 @@ import mdx, { type Options as MdxCompileOptions } from '@mdx-js/rollup';
 import remarkComment from '@slorber/remark-comment';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
-import { transformWithOxc, type Alias, type Plugin, type Rollup } from 'vite';
+import { parseAst, transformWithOxc, type Alias, type Plugin, type Rollup } from 'vite';
 
 /** Id the theme imports the site's page table from (`src/app/sitePages.tsx`). */
 const PAGES_ID = 'virtual:docsite-site-pages';
@@ -955,6 +955,51 @@ function jsxInJs(siteDir: string): Plugin {
   };
 }
 
+/** The name [`namedPages`] gives a page's anonymous component. */
+export const PAGE_COMPONENT_NAME = 'DocsitePageComponent';
+
+/**
+ * `docsite dev`: a React page whose default export is an anonymous function (`export default
+ * (props) => …`, as the standard's `src/pages/community.js`) gets a name, so that React Fast
+ * Refresh registers it: an edit of the page is then a hot update that keeps its state, where
+ * without a name the module is no refresh boundary and the page reloads (in `docusaurus
+ * start` too). Pages only: a page's default export is a component by the pages plugin's
+ * contract, whereas naming another module's anonymous function would have Fast Refresh
+ * take it for one. Lines stay where they were; the built code is not touched.
+ */
+function namedPages(siteDir: string, pagesFile: string | null): Plugin {
+  const pages = new Set(pagesFile && existsSync(pagesFile) ? (JSON.parse(readFileSync(pagesFile, 'utf8')) as string[]).map((rel) => path.join(siteDir, rel)) : []);
+  return {
+    name: 'docsite:named-pages',
+    apply: 'serve',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = cleanId(id);
+      if (!pages.has(file)) return null;
+      const lang = file.endsWith('.tsx') ? 'tsx' : file.endsWith('.ts') ? 'ts' : 'jsx';
+      let program: ReturnType<typeof parseAst>;
+      try {
+        program = parseAst(code, { lang });
+      } catch {
+        // The syntax error is reported by the transform that compiles the file.
+        return null;
+      }
+      const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration');
+      const declaration = exported?.type === 'ExportDefaultDeclaration' ? exported.declaration : null;
+      if (!exported || !declaration) return null;
+      if (declaration.type === 'ArrowFunctionExpression' || (declaration.type === 'FunctionExpression' && !declaration.id)) {
+        const value = code.slice(declaration.start, declaration.end);
+        return { code: `${code.slice(0, exported.start)}const ${PAGE_COMPONENT_NAME} = ${value}; export default ${PAGE_COMPONENT_NAME};${code.slice(exported.end)}`, map: null };
+      }
+      if (declaration.type === 'FunctionDeclaration' && !declaration.id && !declaration.generator) {
+        const keyword = code.indexOf('function', declaration.start) + 'function'.length;
+        return { code: `${code.slice(0, keyword)} ${PAGE_COMPONENT_NAME}${code.slice(keyword)}`, map: null };
+      }
+      return null;
+    },
+  };
+}
+
 /** The lines around `line` (1-based) of `code`, numbered, with a caret under `column` (0-based). */
 export function codeFrame(code: string, line: number, column: number): string {
   const lines = code.split('\n');
@@ -1014,7 +1059,7 @@ export function siteCode(themeDir: string): SiteCode {
   return {
     dir,
     outDir,
-    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions, configInputs), plainCss(dir), missingExports(dir), moduleSyntaxInDev(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, configInputs)] : [])],
+    plugins: [sitePages(themeDir, dir, pagesFile), siteComponents(themeDir, dir, componentsFile), docusaurusModules(themeDir, dir), ...(dir ? [inlineLoaders(), namedPages(dir, pagesFile), jsxInJs(dir), ...mdxFiles(themeDir, dir, mdxDocs(dir, componentsFile), mdxOptions, configInputs), plainCss(dir), missingExports(dir), moduleSyntaxInDev(dir), sitePackages(dir)] : []), ...(dir && outDir ? [recordInputs(themeDir, dir, outDir, configInputs)] : [])],
     resolve: {
       alias: dir ? [{ find: /^@site\//, replacement: `${dir}/` }] : [],
       // The site's code uses the theme's React (one copy of React, one of the router).

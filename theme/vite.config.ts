@@ -98,7 +98,7 @@ function deferEntry(): Plugin {
 function precompressAssets(siteBuild: boolean): Plugin {
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
-  const packagesOnly = (item: Rollup.OutputBundle[string]) => item.type === 'chunk' && item.moduleIds.length > 0 && item.moduleIds.every((id) => id.includes('/node_modules/'));
+  const packagesOnly = (item: Rollup.OutputBundle[string] | undefined) => item?.type === 'chunk' && item.moduleIds.length > 0 && item.moduleIds.every((id) => id.includes('/node_modules/'));
   return {
     name: 'docsite:precompress-assets',
     apply: 'build',

@@ -333,6 +333,7 @@ fn react_pages_of_src_pages_are_routes_by_docusaurus_rules() {
         [
             "/ [ReactPage] Home src/pages/index.js",
             "/catalogue [ReactPage] Catalogue src/pages/catalogue.jsx",
+            "/lamplighters [ReactPage] Lamplighters src/pages/lamplighters.js",
             "/nested [ReactPage] Workshop src/pages/nested/index.tsx",
             "/nested/notes [Page] Workshop notes ",
         ]

@@ -73,6 +73,27 @@ test('a component edit reaches the open page as a hot update: new text, same sta
   await context.close();
 });
 
+test('an edit of a page whose component has no name (`export default () => …`) is a hot update too, its state kept', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(base + '/lamplighters', { waitUntil: 'load' });
+  await page.waitForFunction(() => !!window.$RefreshReg$, null, { timeout: 30_000 });
+  const button = (n) => page.getByRole('button', { name: `Rounds walked: ${n}` });
+  await button(0).waitFor();
+  await page.waitForFunction(() => Object.keys(document.querySelector('main button') ?? {}).some((k) => k.startsWith('__react')), null, { timeout: 30_000 });
+  await button(0).click();
+  await button(1).waitFor();
+  await page.evaluate(() => (window.__notReloaded = true));
+  const file = path.join(site, 'src/pages/lamplighters.js');
+  const before = output().length;
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('the same streets', 'the same lanes'));
+  await page.getByText('walks the same lanes').waitFor({ timeout: 5000 });
+  assert.equal(await page.evaluate(() => window.__notReloaded), true, 'the page was not reloaded');
+  assert.equal(await button(1).count(), 1, "the page's state is kept");
+  assert.match(output().slice(before), /src\/pages\/lamplighters\.js: sent to the open pages as a hot update/);
+  assert.deepEqual(unexpected(problems, /\[vite\]/), []);
+  await context.close();
+});
+
 test('a syntax error shows in the error overlay with its file and line, and goes away when fixed', async () => {
   const { page, context } = await litHome();
   edit('Welcome back', 'Welcome {back');
