@@ -38,7 +38,7 @@ cp -R npm/bin npm/README.md "$stage/"
 cp "$bin" "$stage/native/docsite"
 # The theme's files its hash covers (docsite_core::theme::source_hash), so the stamp in
 # dist/ matches them where the package is installed, and its build output.
-for f in package.json package-lock.json index.html vite.config.ts tsconfig.json prerender-worker.mjs site-code.config.ts dev-server.mjs; do
+for f in package.json package-lock.json index.html vite.config.ts vite.mermaid.config.ts tsconfig.json prerender-worker.mjs site-code.config.ts dev-server.mjs; do
   cp "theme/$f" "$stage/theme/"
 done
 cp -R theme/src theme/dist "$stage/theme/"

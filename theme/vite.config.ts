@@ -7,6 +7,7 @@
 // the theme's run-time dependencies are installed (the npm package's), and vitest is not one
 // of them. The reference types the `test` block below.
 /// <reference types="vitest/config" />
+import { cpSync, existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -95,7 +96,7 @@ function deferEntry(): Plugin {
  * helper names the entry's export, which changes with the site's code, so no file keeps its
  * name or bytes.)
  */
-function precompressAssets(siteBuild: boolean): Plugin {
+export function precompressAssets(siteBuild: boolean, prefix = 'assets/'): Plugin {
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
   const packagesOnly = (item: Rollup.OutputBundle[string] | undefined) => item?.type === 'chunk' && item.moduleIds.length > 0 && item.moduleIds.every((id) => id.includes('/node_modules/'));
@@ -104,7 +105,7 @@ function precompressAssets(siteBuild: boolean): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? path.join(site.outDir ?? 'dist', 'client');
-      const files = Object.keys(bundle).filter((name) => name.startsWith('assets/') && /\.(?:html|js|css|json|svg|xml|txt|map|mjs)$/.test(name) && !(siteBuild && packagesOnly(bundle[name])));
+      const files = Object.keys(bundle).filter((name) => name.startsWith(prefix) && /\.(?:html|js|css|json|svg|xml|txt|map|mjs)$/.test(name) && !(siteBuild && packagesOnly(bundle[name])));
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(dir, name);
@@ -117,6 +118,33 @@ function precompressAssets(siteBuild: boolean): Plugin {
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
         }),
       );
+    },
+  };
+}
+
+/** The folder of `dist/client/assets` (and of a site build's `client/assets`) that holds the mermaid bundle (`vite.mermaid.config.ts`). */
+export const MERMAID_DIR = 'mermaid';
+
+/**
+ * A client build imports mermaid from its own bundle, built once with the theme
+ * (`vite.mermaid.config.ts`), at `./mermaid/mermaid.js` beside the importing chunk (every
+ * chunk is in `assets/`), instead of bundling it. A site build (`copyFrom`: the theme's
+ * `dist/client/assets/mermaid`) copies that bundle, with its compressed siblings, into its
+ * own `assets/`.
+ */
+function mermaidOutside(copyFrom: string | null): Plugin {
+  const entry = `./${MERMAID_DIR}/mermaid.js`;
+  return {
+    name: 'docsite:mermaid-outside',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'mermaid' ? { id: entry, external: 'absolute' } : null;
+    },
+    writeBundle(options) {
+      if (!copyFrom) return;
+      if (!existsSync(path.join(copyFrom, 'mermaid.js'))) this.error(`the theme's mermaid bundle is not in ${copyFrom}: build the theme (npm run build in ${import.meta.dirname})`);
+      cpSync(copyFrom, path.join(options.dir ?? '', 'assets', MERMAID_DIR), { recursive: true });
     },
   };
 }
@@ -177,7 +205,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // to `<baseUrl>assets/` (`build/site.rs`, `Site::template`), and the SSR bundle links
   // on-demand stylesheets under the site's `baseUrl` (`app/chunkAssets.ts`).
   base: './',
-  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? (site.dir ? [themePackagesOutside(import.meta.dirname)] : []) : [deferEntry(), docusaurusSkin(), precompressAssets(site.outDir !== null)])],
+  plugins: [...site.plugins, react(), reactRouterPureAnnotations(), ...(isSsrBuild ? (site.dir ? [themePackagesOutside(import.meta.dirname)] : []) : [mermaidOutside(site.outDir ? path.join(import.meta.dirname, 'dist/client/assets', MERMAID_DIR) : null), deferEntry(), docusaurusSkin(), precompressAssets(site.outDir !== null)])],
   resolve: site.resolve,
   experimental: site.experimental,
   // A site build bundles its dependencies into the server bundle: it lives in the site's

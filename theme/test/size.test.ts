@@ -55,7 +55,6 @@ function fakeBuild(html: string) {
       'src/components/SearchModal/index.tsx': lazy,
       'src/search/local.ts': lazy,
       'src/search/hosted.ts': lazy,
-      'node_modules/mermaid/dist/mermaid.core.mjs': lazy,
       'src/lib/analytics.ts': lazy,
       'src/components/Blog/index.tsx': lazy,
       'src/components/AnnouncementBar/index.tsx': lazy,
@@ -90,17 +89,31 @@ describe('the first-view checker', () => {
     const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/Lazy.js">');
     const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'], budget: 10 });
     expect(failures.some((f) => /over the 0\.0 KB budget/.test(f))).toBe(true);
-    expect(failures.filter((f) => /is in the first view/.test(f))).toHaveLength(7);
+    expect(failures.filter((f) => /is in the first view/.test(f))).toHaveLength(6);
+  });
+
+  it("fails when mermaid is bundled into the theme's chunks or its own bundle is in a first view", () => {
+    const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/mermaid/mermaid.js">');
+    mkdirSync(path.join(site, 'assets/mermaid'));
+    writeFileSync(path.join(site, 'assets/mermaid/mermaid.js'), 'export default {};');
+    const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
+    manifest['node_modules/mermaid/dist/mermaid.core.mjs'] = { file: 'assets/mermaid.core-1.js', isDynamicEntry: true };
+    writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify(manifest));
+    const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] });
+    expect(failures).toEqual([
+      "mermaid is bundled into the theme's chunks: import it from its own bundle (assets/mermaid/)",
+      'mermaid (assets/mermaid/mermaid.js) is in the first view',
+    ]);
   });
 
   it('fails when a lazy module has no chunk of its own', () => {
     const { client, site } = fakeBuild('<script type="module" src="/assets/entry.js"></script>');
     writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/entry.js', isEntry: true } }));
     const { failures } = checkPages({ buildDir: site, clientDir: client, routes: ['/docs/page'] });
-    expect(failures).toHaveLength(10);
+    expect(failures).toHaveLength(9);
     expect(failures[0]).toMatch(/search modal .* has no chunk of its own/);
-    expect(failures[6]).toMatch(/announcement bar .* has no chunk of its own/);
-    expect(failures[9]).toMatch(/head update after a client navigation has no chunk named head/);
+    expect(failures[5]).toMatch(/announcement bar .* has no chunk of its own/);
+    expect(failures[8]).toMatch(/head update after a client navigation has no chunk named head/);
   });
 
   it('fails when a chunk loaded once on demand is in a first view or not loaded with import()', () => {

@@ -52,7 +52,7 @@ const STAMP: &str = "dist/.docsite-theme-hash";
 /// Hash of everything that goes into the theme's build.
 pub fn source_hash(theme: &Path) -> String {
     let mut hasher = Sha256::new();
-    let mut files: Vec<PathBuf> = ["package.json", "package-lock.json", "index.html", "vite.config.ts", "tsconfig.json", "prerender-worker.mjs", "site-code.config.ts"]
+    let mut files: Vec<PathBuf> = ["package.json", "package-lock.json", "index.html", "vite.config.ts", "vite.mermaid.config.ts", "tsconfig.json", "prerender-worker.mjs", "site-code.config.ts"]
         .iter()
         .map(|f| theme.join(f))
         .filter(|p| p.is_file())
