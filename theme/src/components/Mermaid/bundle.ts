@@ -1,3 +1,5 @@
-// The entry of the theme's mermaid bundle (`vite.mermaid.config.ts`): what `draw.ts` takes
-// from `import('mermaid')`, which every client build resolves to that bundle.
+// The entry of the theme's mermaid bundle (`vite.mermaid.config.ts`), which every client build
+// imports for `mermaid`: the package's whole interface, for `draw.ts` and for a site's own code
+// (a layout package such as `@mermaid-js/layout-elk` uses its named exports).
+export * from 'mermaid';
 export { default } from 'mermaid';
