@@ -15,7 +15,7 @@ use crate::json_spans::{JsonPath, Step};
 use crate::markdown::html_policy::HtmlPolicy;
 
 use super::{SidebarCtx, DEFAULT_SIDEBAR};
-use crate::load::docusaurus_ids::{number_prefix, strip_number_prefix};
+use crate::load::docusaurus_ids::{is_category_index, number_prefix, strip_number_prefix};
 use crate::load::front_matter::{double_option, front_matter_options};
 use crate::load::{Doc, SidebarEntry, Version};
 
@@ -86,12 +86,7 @@ impl SidebarCtx<'_> {
             // The category's own page: index.md, README.md or a doc named like the folder.
             let index_doc = docs
                 .iter()
-                .find(|(parts, _)| {
-                    parts.len() == depth + 2 && {
-                        let stem = Path::new(&parts[depth + 1]).file_stem().map(|s| strip_number_prefix(&s.to_string_lossy()).to_lowercase()).unwrap_or_default();
-                        stem == "index" || stem == "readme" || stem == plain.to_lowercase()
-                    }
-                })
+                .find(|(parts, _)| parts.len() == depth + 2 && Path::new(&parts[depth + 1]).file_stem().is_some_and(|stem| is_category_index(&stem.to_string_lossy(), Some(name))))
                 .map(|(_, d)| d.id.clone());
             let rest: Vec<_> = docs.iter().filter(|(_, d)| Some(&d.id) != index_doc.as_ref()).cloned().collect();
             let label = meta.label.clone().unwrap_or_else(|| plain.to_string());
