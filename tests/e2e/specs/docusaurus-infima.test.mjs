@@ -82,11 +82,32 @@ test('the theme\'s components carry the classic theme\'s class names on the same
     'ul.menu__list > li.theme-doc-sidebar-item-category.menu__list-item > .menu__list-item-collapsible > .menu__link.menu__link--sublist.menu__link--active',
     'li.theme-doc-sidebar-item-category ul.menu__list > li.menu__list-item > a.menu__link.menu__link--active[aria-current="page"]',
     'nav a.breadcrumbs__link[href="/docs/care/wicks"]',
+    // The home icon and the current page are Infima's pills too.
+    'nav a.breadcrumbs__link[href="/"] svg',
+    'nav span.breadcrumbs__link[aria-current="page"]',
+    // The sidebar's level classes, which a site's CSS targets (in the sidebar's data: a
+    // docsite.toml site's sidebar has none).
+    'ul.menu__list > li.theme-doc-sidebar-item-link.theme-doc-sidebar-item-link-level-1 > a.menu__link[href="/docs/intro"]',
+    'li.theme-doc-sidebar-item-category.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible > .menu__link',
+    'li.theme-doc-sidebar-item-category-level-1 li.theme-doc-sidebar-item-link.theme-doc-sidebar-item-link-level-2 > a.menu__link--active',
     'article .theme-doc-markdown.markdown',
     'nav.pagination-nav a.pagination-nav__link',
   ]) {
     assert.equal(await page.locator(selector).count() > 0, true, selector);
   }
+  // Infima's breadcrumb at the classic theme's size (0.8): the home icon's pill, and the
+  // current page's filled in the active colour.
+  assert.deepEqual(await styles(page, 'nav a.breadcrumbs__link[href="/"]', ['color', 'fontSize', 'borderRadius', 'paddingLeft']), {
+    color: 'rgb(28, 30, 33)',
+    fontSize: '12.8px',
+    borderRadius: '24px',
+    paddingLeft: '10.24px',
+  });
+  assert.deepEqual(await styles(page, 'nav .breadcrumbs__link[aria-current="page"]', ['color', 'backgroundColor', 'fontWeight']), {
+    color: 'rgb(46, 133, 85)',
+    backgroundColor: 'rgba(0, 0, 0, 0.05)',
+    fontWeight: '400',
+  });
   assert.deepEqual(problems, []);
   await context.close();
 });
