@@ -46,10 +46,10 @@ test('the home page\'s hero, buttons, grid and cards are Infima\'s, in the site\
   });
   assert.deepEqual(await styles(page, '.row', ['display', 'flexWrap']), { display: 'flex', flexWrap: 'wrap' });
   // Three `col--4` side by side, each a third of the row.
-  const boxes = await page.locator('.row > .col').evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().toJSON()));
+  const boxes = await page.locator('.row:not(.footer__links) > .col').evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().toJSON()));
   assert.equal(boxes.length, 3);
   assert.equal(new Set(boxes.map((b) => Math.round(b.top))).size, 1, 'one line');
-  const row = await page.locator('.row').first().evaluate((r) => r.getBoundingClientRect().width);
+  const row = await page.locator('.row:not(.footer__links)').first().evaluate((r) => r.getBoundingClientRect().width);
   for (const b of boxes) assert.ok(Math.abs(b.width - row / 3) < 1, `${b.width} of ${row}`);
   assert.deepEqual(await styles(page, '.card', ['borderRadius', 'backgroundColor']), { borderRadius: '12.8px', backgroundColor: 'rgb(255, 255, 255)' });
   assert.deepEqual(problems, []);
@@ -79,6 +79,7 @@ test('the theme\'s components carry the classic theme\'s class names on the same
   for (const selector of [
     'nav.navbar .navbar__item.navbar__link',
     'footer.footer a.footer__link-item',
+    'footer.footer .row.footer__links > .col.footer__col a.footer__link-item',
     'ul.menu__list > li.theme-doc-sidebar-item-category.menu__list-item > .menu__list-item-collapsible > .menu__link.menu__link--sublist.menu__link--active',
     'li.theme-doc-sidebar-item-category ul.menu__list > li.menu__list-item > a.menu__link.menu__link--active[aria-current="page"]',
     'nav a.breadcrumbs__link[href="/docs/care/wicks"]',
@@ -95,6 +96,9 @@ test('the theme\'s components carry the classic theme\'s class names on the same
   ]) {
     assert.equal(await page.locator(selector).count() > 0, true, selector);
   }
+  // The footer's columns are Infima's row and columns, as the classic theme's.
+  assert.deepEqual(await styles(page, 'footer .footer__links', ['display', 'flexWrap']), { display: 'flex', flexWrap: 'wrap' });
+  assert.deepEqual(await styles(page, 'footer .footer__col', ['flexGrow', 'maxWidth', 'paddingLeft']), { flexGrow: '1', maxWidth: '100%', paddingLeft: '16px' });
   // Infima's breadcrumb at the classic theme's size (0.8): the home icon's pill, and the
   // current page's filled in the active colour.
   assert.deepEqual(await styles(page, 'nav a.breadcrumbs__link[href="/"]', ['color', 'fontSize', 'borderRadius', 'paddingLeft']), {
