@@ -28,6 +28,12 @@ test('Infima comes before the theme\'s stylesheet, the theme\'s bridge after it,
   assert.match(sheets[1], /^\/assets\/index-[\w-]+\.css$/);
   assert.match(sheets[2], /^\/assets\/docusaurus-[\w-]+\.css$/);
   assert.match(sheets[3], /^\/_docsite\/custom\/[0-9a-f]+-custom\.css$/);
+  // A site page's own stylesheets come after Infima (and before the theme's).
+  const home = await (await fetch(ctx.server.base + '/')).text();
+  const homeSheets = [...home.matchAll(/<link rel="stylesheet"([^>]*) href="([^"]+)"/g)].filter((m) => !/media=/.test(m[1])).map((m) => m[2]);
+  assert.match(homeSheets[0], /^\/assets\/infima-[\w-]+\.css$/, homeSheets.join(' '));
+  const theme = homeSheets.findIndex((s) => /^\/assets\/index-[\w-]+\.css$/.test(s));
+  assert.ok(theme > 1, homeSheets.join(' '));
 });
 
 test('the home page\'s hero, buttons, grid and cards are Infima\'s, in the site\'s brand colour', async () => {
@@ -35,7 +41,9 @@ test('the home page\'s hero, buttons, grid and cards are Infima\'s, in the site\
   assert.deepEqual(await styles(page, '.hero.hero--primary', ['backgroundColor', 'color', 'paddingTop']), {
     backgroundColor: 'rgb(46, 133, 85)',
     color: 'rgb(255, 255, 255)',
-    paddingTop: '64px',
+    // The page's own CSS module (`padding: 3rem 0`) over Infima's `.hero` (4rem): a page's
+    // stylesheets come after Infima, as in Docusaurus.
+    paddingTop: '48px',
   });
   assert.deepEqual(await styles(page, '.hero__title', ['fontSize']), { fontSize: '48px' });
   assert.deepEqual(await styles(page, '.button--primary', ['backgroundColor', 'color', 'borderRadius', 'fontWeight']), {
