@@ -137,3 +137,16 @@ test('an admonition is Infima\'s alert of its kind', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a `# ` heading after other content is the doc\'s title where it stands, at Infima\'s title size', async () => {
+  // docs/spark.md: an `&nbsp;` paragraph, then `# Striking a spark` (its first heading).
+  const { page, context, problems } = await open('/docs/spark');
+  // The page draws no title of its own: the heading is the one h1, in a <header> after the
+  // paragraph, without an anchor, as Docusaurus shows its content title.
+  assert.equal(await page.locator('main h1').count(), 1);
+  assert.equal(await page.locator('.theme-doc-markdown.markdown > p + header > h1:not([id])').innerText(), 'Striking a spark');
+  assert.deepEqual(await styles(page, '.markdown h1', ['fontSize']), { fontSize: '48px' });
+  assert.deepEqual(await styles(page, '.markdown h2', ['fontSize']), { fontSize: '32px' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -26,9 +26,15 @@ pub(super) struct Model {
 /// A doc's content and whether its title is hidden, as Docusaurus shows them: a doc whose
 /// body starts with a `# ` heading shows that heading, as written, in place of the title
 /// (with `hide_title: true` too, and whatever title the front matter gives the browser tab);
-/// the title is drawn only for a doc without one, unless hidden.
-fn with_body_heading(mut content: Vec<Node>, heading: Option<Node>, hide_title: bool) -> (Vec<Node>, bool) {
+/// the title is drawn only for a doc without one, unless hidden. A heading after other
+/// content (`at` > 0, a Docusaurus site's) goes back where it stood, in a `<header>` as
+/// Docusaurus wraps its content title (Infima's title size is a `.markdown h1:first-child`'s).
+fn with_body_heading(mut content: Vec<Node>, heading: Option<Node>, at: usize, hide_title: bool) -> (Vec<Node>, bool) {
     match heading {
+        Some(heading) if at > 0 && at <= content.len() => {
+            content.insert(at, Node::Element(Element { t: "header".into(), a: Default::default(), c: vec![heading] }));
+            (content, true)
+        }
         Some(heading) => {
             content.insert(0, heading);
             (content, true)
@@ -85,7 +91,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
                 title = h1.clone();
             }
         }
-        let (article, hide_title) = with_body_heading(r.content, r.h1_element, d.front.hide_title);
+        let (article, hide_title) = with_body_heading(r.content, r.h1_element, r.h1_at, d.front.hide_title);
         let version_routes = content
             .versions
             .iter()
