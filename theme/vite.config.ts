@@ -188,7 +188,10 @@ function docusaurusSkin(): Plugin {
         };
         const link = (name: string) => `<link rel="stylesheet" ${DOCUSAURUS_SKIN_ATTR} href="${url(name)}">`;
         if (!html.includes('<!--docsite:head-->') || !html.includes('</head>')) throw new Error('docsite:docusaurus-skin: the template has no <!--docsite:head--> or </head>');
-        return html.replace('<!--docsite:head-->', `<!--docsite:head-->${link('infima')}`).replace('</head>', `${link('docusaurus')}</head>`);
+        // Infima before the page's own head (a site page's stylesheets, which win over
+        // Infima at equal specificity, as in Docusaurus, where a page's CSS modules come
+        // after Infima: a `.hero` padding of the page's own wins over Infima's `.hero`).
+        return html.replace('<!--docsite:head-->', `${link('infima')}<!--docsite:head-->`).replace('</head>', `${link('docusaurus')}</head>`);
       },
     },
   };

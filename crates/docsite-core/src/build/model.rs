@@ -26,9 +26,15 @@ pub(super) struct Model {
 /// A doc's content and whether its title is hidden, as Docusaurus shows them: a doc whose
 /// body starts with a `# ` heading shows that heading, as written, in place of the title
 /// (with `hide_title: true` too, and whatever title the front matter gives the browser tab);
-/// the title is drawn only for a doc without one, unless hidden.
-fn with_body_heading(mut content: Vec<Node>, heading: Option<Node>, hide_title: bool) -> (Vec<Node>, bool) {
+/// the title is drawn only for a doc without one, unless hidden. A heading after other
+/// content (`at` > 0, a Docusaurus site's) goes back where it stood, in a `<header>` as
+/// Docusaurus wraps its content title (Infima's title size is a `.markdown h1:first-child`'s).
+fn with_body_heading(mut content: Vec<Node>, heading: Option<Node>, at: usize, hide_title: bool) -> (Vec<Node>, bool) {
     match heading {
+        Some(heading) if at > 0 && at <= content.len() => {
+            content.insert(at, Node::Element(Element { t: "header".into(), a: Default::default(), c: vec![heading] }));
+            (content, true)
+        }
         Some(heading) => {
             content.insert(0, heading);
             (content, true)
@@ -45,7 +51,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
     let mut assets = Vec::new();
     for v in &content.versions {
         for (id, items) in &v.sidebars {
-            sidebars.insert((v.name.clone(), id.clone()), SidebarData { id: id.clone(), version: v.name.clone(), items: sidebar_items(v, items) });
+            sidebars.insert((v.name.clone(), id.clone()), SidebarData { id: id.clone(), version: v.name.clone(), items: sidebar_items(v, items, config.from_docusaurus.then_some(1)) });
         }
     }
     let membership: HashMap<&str, HashMap<String, String>> = content.versions.iter().map(|v| (v.name.as_str(), load::sidebar_of_docs(v))).collect();
@@ -85,7 +91,7 @@ pub(super) fn assemble(loaded: &Loaded, renders: Renders, generated: Vec<PageOut
                 title = h1.clone();
             }
         }
-        let (article, hide_title) = with_body_heading(r.content, r.h1_element, d.front.hide_title);
+        let (article, hide_title) = with_body_heading(r.content, r.h1_element, r.h1_at, d.front.hide_title);
         let version_routes = content
             .versions
             .iter()
@@ -337,7 +343,7 @@ fn generated_indexes(content: &load::Content) -> Vec<PageOut> {
             if let Some(d) = &index.description {
                 content.push(el("p", vec![], vec![Node::Text(d.clone())]));
             }
-            let links = sidebar_items(v, items)
+            let links = sidebar_items(v, items, None)
                 .into_iter()
                 .filter_map(|i| match i {
                     // Unlisted docs are left out, as Docusaurus's card list does.
@@ -371,7 +377,22 @@ fn page_link(v: &Version, id: &str) -> Option<PageLink> {
     v.doc(id).filter(|d| !d.front.unlisted).map(|d| PageLink { label: d.front.pagination_label.clone().unwrap_or_else(|| d.sidebar_label()), href: encode_path(&d.route) })
 }
 
-fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
+fn sidebar_items(v: &Version, items: &[SidebarEntry], level: Option<usize>) -> Vec<SidebarItem> {
+    // A Docusaurus site's items carry the classic theme's level classes
+    // (`theme-doc-sidebar-item-category-level-1`, `theme-doc-sidebar-item-link
+    // theme-doc-sidebar-item-link-level-2`, …), which its CSS targets: in the sidebar's data
+    // rather than in the theme's code (which has `theme-doc-sidebar-item-category` itself), so
+    // that a docsite.toml site's pages carry nothing of them.
+    let leveled = |kind: &str, class_name: Option<String>| match level {
+        Some(n) => {
+            let base = if kind == "link" { "theme-doc-sidebar-item-link " } else { "" };
+            Some(match class_name {
+                Some(c) => format!("{base}theme-doc-sidebar-item-{kind}-level-{n} {c}"),
+                None => format!("{base}theme-doc-sidebar-item-{kind}-level-{n}"),
+            })
+        }
+        None => class_name,
+    };
     items
         .iter()
         .filter_map(|i| match i {
@@ -379,14 +400,14 @@ fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
                 label: label.clone().unwrap_or_else(|| d.sidebar_label()),
                 href: encode_path(&d.route),
                 doc_id: id.clone(),
-                class_name: class_name.clone().or_else(|| d.front.sidebar_class_name.clone()),
+                class_name: leveled("link", class_name.clone().or_else(|| d.front.sidebar_class_name.clone())),
                 unlisted: d.front.unlisted,
             }),
             SidebarEntry::Link { label, href } => Some(SidebarItem::Link { label: label.clone(), href: href.clone() }),
             SidebarEntry::Html(value) => Some(SidebarItem::Html { value: value.clone() }),
             SidebarEntry::Category { label, items, .. } if label.is_empty() => {
-                // Autogenerated groups are spliced into their parent.
-                Some(SidebarItem::Category { label: String::new(), href: None, link_unlisted: false, collapsed: false, collapsible: false, items: sidebar_items(v, items), class_name: None })
+                // Autogenerated groups are spliced into their parent (at its level).
+                Some(SidebarItem::Category { label: String::new(), href: None, link_unlisted: false, collapsed: false, collapsible: false, items: sidebar_items(v, items, level), class_name: None })
             }
             SidebarEntry::Category { label, items, collapsed, collapsible, link, index, class_name } => Some(SidebarItem::Category {
                 label: label.clone(),
@@ -394,8 +415,8 @@ fn sidebar_items(v: &Version, items: &[SidebarEntry]) -> Vec<SidebarItem> {
                 link_unlisted: link.as_ref().and_then(|id| v.doc(id)).is_some_and(|d| d.front.unlisted),
                 collapsed: *collapsed,
                 collapsible: *collapsible,
-                items: sidebar_items(v, items),
-                class_name: class_name.clone(),
+                items: sidebar_items(v, items, level.map(|n| n + 1)),
+                class_name: leveled("category", class_name.clone()),
             }),
         })
         .collect()

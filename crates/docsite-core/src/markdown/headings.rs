@@ -37,8 +37,14 @@ impl TreeBuilder<'_, '_> {
             }
         }
         let text = text_of(&el.c).trim().to_string();
-        if level == 1 && self.first_block && self.out.h1.is_none() {
+        // A Docusaurus site's content title is its first heading when that is a `# ` one
+        // above any thematic break, wherever it stands among the top-level blocks (here one
+        // directly in the body); elsewhere the leading block only.
+        let title = self.first_block || (self.ctx.docusaurus() && !self.heading_seen && depth == 1);
+        self.heading_seen = true;
+        if level == 1 && title && self.out.h1.is_none() {
             self.out.h1 = Some(text);
+            self.out.h1_at = self.stack.first().map_or(0, |root| root.c.len());
             // Docusaurus's `h1` in the content has no id and no `#` link.
             el.t = "h1".into();
             self.out.h1_element = Some(Node::Element(el));

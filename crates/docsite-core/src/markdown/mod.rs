@@ -176,6 +176,10 @@ pub struct Rendered {
     /// at the top of its content where Docusaurus shows the body's heading rather than the
     /// page title (`build::model::with_body_heading`).
     pub h1_element: Option<Node>,
+    /// Where that heading stood among the article's top-level nodes: 0 when it led the body;
+    /// more in a Docusaurus site's doc whose first heading is a `# ` one after other content
+    /// (an `&nbsp;` paragraph, an import's output), which Docusaurus shows where it stands.
+    pub h1_at: usize,
     /// Every id in the page (heading ids and explicit `id`s).
     pub anchors: HashSet<String>,
     /// Internal links.
@@ -264,6 +268,7 @@ pub fn render(source: &Path, body: &str, body_line: usize, route: &str, toc_leve
         stack: vec![Element { t: "root".into(), a: Attrs::new(), c: Vec::new() }],
         out: &mut out,
         first_block: true,
+        heading_seen: false,
         images: &split.image_imports,
         link_definitions: &split.link_definitions,
         expressions: &split.expressions,

@@ -28,6 +28,9 @@ pub(super) struct TreeBuilder<'a, 'r> {
     pub(super) stack: Vec<Element>,
     pub(super) out: &'r mut Rendered,
     pub(super) first_block: bool,
+    /// A heading or a thematic break has been read (Docusaurus takes a `# ` heading as the
+    /// content's title only when it is the first heading, above any thematic break).
+    pub(super) heading_seen: bool,
     pub(super) images: &'a BTreeMap<String, String>,
     pub(super) link_definitions: &'a str,
     /// JSX attribute expressions moved out of HTML tags by the split.
@@ -211,7 +214,10 @@ impl TreeBuilder<'_, '_> {
             NodeValue::HtmlInline(html) => self.raw_html(&html, line),
             NodeValue::Paragraph => container(self, tag("p")),
             NodeValue::Heading(h) => self.heading(node, h.level, line),
-            NodeValue::ThematicBreak => self.leaf(tag("hr")),
+            NodeValue::ThematicBreak => {
+                self.heading_seen = true;
+                self.leaf(tag("hr"))
+            }
             NodeValue::FootnoteDefinition(def) => {
                 let mut el = tag("div");
                 el.a.insert("class".into(), "footnote-definition".into());

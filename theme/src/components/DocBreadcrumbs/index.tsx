@@ -12,7 +12,7 @@ export function DocBreadcrumbs() {
     <nav aria-label={t('theme.docs.breadcrumbs.navAriaLabel', 'Breadcrumbs')} className={styles.breadcrumbs}>
       <ul className={styles.list}>
         <li className={styles.item}>
-          <Link to="/" aria-label={t('theme.docs.breadcrumbs.home', 'Home page')} className={styles.home}>
+          <Link to="/" aria-label={t('theme.docs.breadcrumbs.home', 'Home page')} className={`breadcrumbs__link ${styles.home}`}>
             <IconHome size={18} />
           </Link>
         </li>
@@ -25,7 +25,7 @@ export function DocBreadcrumbs() {
                   {crumb.label}
                 </Link>
               ) : (
-                <span className={`${styles.link} ${last ? styles.current : ''}`} aria-current={last ? 'page' : undefined}>
+                <span className={`breadcrumbs__link ${styles.link} ${last ? styles.current : ''}`} aria-current={last ? 'page' : undefined}>
                   {crumb.label}
                 </span>
               )}

@@ -39,9 +39,9 @@ export function Footer() {
     <footer className={`footer ${styles.footer} ${dark ? `${styles.dark} footer--dark` : ''}`}>
       <div className={styles.inner}>
         {footer.columns.length > 0 ? (
-          <div className={styles.columns}>
+          <div className="row footer__links">
             {footer.columns.map((column) => (
-              <div key={column.title}>
+              <div key={column.title} className="col footer__col">
                 <div className={styles.columnTitle}>{column.title}</div>
                 <ul className={styles.list}>
                   {column.items.map((item) => (
