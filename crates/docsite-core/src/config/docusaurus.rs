@@ -44,7 +44,38 @@ pub(super) fn read(site_dir: &Path, dc: PathBuf) -> Result<Source, Vec<Diagnosti
             return Err(errors);
         }
     };
-    Ok(Source { file: dc, raw, toml: None, warnings: mapped.warnings, errors, markdown_plugins: mapped.markdown_plugins })
+    let mut warnings = mapped.warnings;
+    warnings.extend(swizzled(site_dir));
+    Ok(Source { file: dc, raw, toml: None, warnings, errors, markdown_plugins: mapped.markdown_plugins })
+}
+
+/// The components the site swizzled (files under `src/theme/`, Docusaurus's way to replace or
+/// wrap a component of its theme), one warning each: docsite renders its own components and
+/// does not use these yet (issue 36), so its pages lack what they change. A folder's `index`
+/// file is its folder's component (`src/theme/DocItem/Footer/index.js`: `DocItem/Footer`).
+fn swizzled(site_dir: &Path) -> Vec<Diagnostic> {
+    let root = site_dir.join("src/theme");
+    let mut found: std::collections::BTreeMap<String, PathBuf> = std::collections::BTreeMap::new();
+    for entry in walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+        let path = entry.path();
+        let script = path.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e, "js" | "jsx" | "ts" | "tsx")) && !path.to_string_lossy().ends_with(".d.ts");
+        let Ok(rel) = path.strip_prefix(&root) else { continue };
+        let mut parts: Vec<String> = rel.with_extension("").iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        if parts.last().is_some_and(|last| last == "index") {
+            parts.pop();
+        }
+        if script && !parts.is_empty() {
+            found.entry(parts.join("/")).or_insert_with(|| path.to_path_buf());
+        }
+    }
+    found
+        .into_iter()
+        .map(|(component, file)| {
+            Diagnostic::error(file, format!("the swizzled theme component `{component}` is not used: docsite renders its own `{component}`, so the pages lack what this file changes"))
+                .with_severity(crate::diagnostics::Severity::Warning)
+                .hint("docsite does not take a site's `src/theme/` components (swizzled from Docusaurus's classic theme) yet")
+        })
+        .collect()
 }
 
 /// Removes the value at `path` (a key of an object or an item of a list) from `value`;
@@ -72,5 +103,36 @@ fn remove_at(value: &mut serde_json::Value, path: &serde_path_to_error::Path) ->
             true
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::swizzled;
+    use crate::diagnostics::Severity;
+
+    #[test]
+    fn each_swizzled_component_is_a_warning_at_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for (file, text) in [
+            ("src/theme/Footer/index.js", "export default function Footer() { return null; }\n"),
+            ("src/theme/Footer/styles.module.css", ".footer {}\n"),
+            ("src/theme/DocItem/Footer/index.tsx", "export default function DocItemFooter() { return null; }\n"),
+            ("src/theme/Root.js", "export default function Root({ children }) { return children; }\n"),
+            ("src/theme/types.d.ts", "export {};\n"),
+            ("src/components/Card.js", "export default function Card() { return null; }\n"),
+        ] {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let warnings = swizzled(dir.path());
+        let found: Vec<(String, String)> = warnings.iter().map(|d| (d.file.as_ref().unwrap().strip_prefix(dir.path()).unwrap().display().to_string(), d.message.split('`').nth(1).unwrap().to_string())).collect();
+        assert_eq!(
+            found,
+            [("src/theme/DocItem/Footer/index.tsx".to_string(), "DocItem/Footer".to_string()), ("src/theme/Footer/index.js".into(), "Footer".into()), ("src/theme/Root.js".into(), "Root".into())]
+        );
+        assert!(warnings.iter().all(|d| d.severity == Severity::Warning));
+        assert!(swizzled(&dir.path().join("none")).is_empty());
     }
 }
