@@ -34,6 +34,15 @@ const edit = (from, to) => {
   fs.writeFileSync(doc(), text.replace(from, to));
 };
 
+/** Waits until the dev server has printed nothing for `quiet` ms: no rebuild is under way. */
+async function settled(quiet = 1500) {
+  let last = -1;
+  for (let still = 0; still < quiet; still += 100) {
+    if (output().length !== last) [last, still] = [output().length, 0];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Waits until the dev server's output since `from` matches `re`. */
 async function printed(from, re, ms = 120_000) {
   for (let waited = 0; waited < ms && !re.test(output().slice(from)); waited += 100) await new Promise((r) => setTimeout(r, 100));
@@ -47,6 +56,7 @@ test('an edit of a doc on the MDX path shows on the open page without a reload, 
   // The doc's island has taken its module from Vite.
   await page.waitForFunction(() => Object.keys(document.querySelector('[data-module="docs/expressions.mdx"]') ?? {}).some((k) => k.startsWith('__reactContainer')), null, { timeout: 30_000 });
   await page.evaluate(() => (window.__notReloaded = true));
+  await settled();
   const from = output().length;
   const saved = performance.now();
   edit('One plus one is', 'One and one make');
@@ -54,7 +64,7 @@ test('an edit of a doc on the MDX path shows on the open page without a reload, 
   const ms = performance.now() - saved;
   assert.equal(await page.evaluate(() => window.__notReloaded), true, 'the page was not reloaded');
   await printed(from, /docs\/expressions\.mdx: sent to the open pages as a hot update/, 10_000);
-  assert.doesNotMatch(output().slice(from).split('sent to the open pages')[0], /vite build/, 'no build of the site code came before it');
+  assert.doesNotMatch(output().slice(from).split('sent to the open pages')[0], /vite build/, `no build of the site code came before it; the whole session:\n${output()}`);
   // The site build's warning (packages.mdx's `<CodeBlock>`) is still there: nothing "fixed".
   assert.match(output().slice(from), /docs\/expressions\.mdx: sent to the open pages as a hot update \(its module from Vite's dev server\)\n/);
   console.log(`save -> new text on the open page: ${ms.toFixed(0)} ms`);
