@@ -86,15 +86,14 @@ function deferEntry(): Plugin {
  * engine's quality 6).
  *
  * A site build (`siteBuild`) compresses only its chunks that hold the theme's or the site's own
- * code, and its stylesheets. A chunk of packages alone (mermaid's diagrams, katex,
- * cytoscape: ~3.5 of the standard's site's 4 MB of scripts, loaded only by a page with a
- * diagram) is left to the engine, which compresses it at its own settings in parallel and
- * reuses it in the next build while its bytes are the same. Quality 11 on those took ~4 s
- * of CPU in every build of the site's code, for ~9% fewer brotli bytes of a diagram's
- * chunks (the standard's site: 807 KB instead of 884 KB over all of them). (The
+ * code, and its stylesheets. A chunk of packages alone (a package a site's pages import on
+ * demand) is left to the engine, which compresses it at its own settings in parallel and
+ * reuses it in the next build while its bytes are the same: quality 11 costs ~1 s of CPU
+ * per MB, for ~9% fewer brotli bytes (measured on mermaid's chunks, 807 KB instead of 884 KB,
+ * when site builds still bundled them: ~4 s of every build of the standard's site). The
  * theme's own compressed files cannot be reused: every chunk that imports the entry's preload
  * helper names the entry's export, which changes with the site's code, so no file keeps its
- * name or bytes.)
+ * name or bytes.
  */
 export function precompressAssets(siteBuild: boolean, prefix = 'assets/'): Plugin {
   const brotli = promisify(brotliCompress);
@@ -212,7 +211,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: site.resolve,
   experimental: site.experimental,
   // A site build bundles its dependencies into the server bundle: it lives in the site's
-  // `.docsite/` folder, where the theme's `node_modules` would not be found.
+  // `.docsite/` folder, where the theme's `node_modules` would not be found by a bare import.
+  // The theme's own packages are the exception: imported by absolute path
+  // (`themePackagesOutside`).
   ...(site.dir && isSsrBuild ? { ssr: { noExternal: true } } : {}),
   css: {
     modules: {
